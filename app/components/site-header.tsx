@@ -1,0 +1,174 @@
+/**
+ * Spec §2 "Header": section links, the account link by state (Connexion / Mon Compte / Tableau de
+ * bord), favourites and cart buttons with count badges, social links, and below 768 px a burger
+ * menu with an overlay that locks page scroll and closes on navigation.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useFocusTrap } from "~/lib/use-focus-trap";
+import { useScrollLock } from "~/lib/use-scroll-lock";
+import { BagIcon, CloseIcon, DashboardIcon, HeartIcon, MenuIcon, PearlMark, UserIcon } from "./icons";
+import styles from "./site-header.module.css";
+import { type SocialLinks, SocialLinksList } from "./social-links";
+
+export const NAV_LINKS = [
+  { to: "/", label: "Accueil" },
+  { to: "/a-propos", label: "À propos" },
+  { to: "/catalogue", label: "Catalogue" },
+  { to: "/galerie", label: "Galerie" },
+  { to: "/agenda", label: "Agenda" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+export interface HeaderUser {
+  name: string;
+  role: "user" | "admin";
+}
+
+interface SiteHeaderProps {
+  shopName: string;
+  user: HeaderUser | null;
+  favoritesCount: number;
+  cartCount: number;
+  socials: SocialLinks;
+  onOpenFavorites: () => void;
+  onOpenCart: () => void;
+}
+
+function AccountLink({ user, onNavigate }: { user: HeaderUser | null; onNavigate?: () => void }) {
+  const account = !user
+    ? { to: "/auth", label: "Connexion", Icon: UserIcon }
+    : user.role === "admin"
+      ? { to: "/admin", label: "Tableau de bord", Icon: DashboardIcon }
+      : { to: "/mon-compte", label: "Mon Compte", Icon: UserIcon };
+  return (
+    <Link to={account.to} title={account.label} className={styles.accountLink} onClick={onNavigate}>
+      <account.Icon />
+      <span className={styles.accountLabel}>{account.label}</span>
+    </Link>
+  );
+}
+
+function CountBadge({ count, label }: { count: number; label: string }) {
+  if (count < 1) return null;
+  return (
+    <span className={styles.badge} data-testid={`${label}-count`}>
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+export function SiteHeader(props: SiteHeaderProps) {
+  const { shopName, user, favoritesCount, cartCount, socials } = props;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const menuRef = useRef<HTMLDivElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  // The menu closes on every navigation (spec §2).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useScrollLock(menuOpen);
+  useFocusTrap(menuRef, menuOpen, closeMenu);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <button
+          type="button"
+          className={styles.burger}
+          aria-label="Ouvrir le menu"
+          aria-expanded={menuOpen}
+          aria-controls="menu-mobile"
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+
+        <Link to="/" className={styles.brand} aria-label={`${shopName} — accueil`}>
+          <PearlMark />
+          <span className={styles.brandName}>{shopName}</span>
+        </Link>
+
+        <nav className={styles.nav} aria-label="Navigation principale">
+          <ul>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === "/"}
+                  className={({ isActive }) =>
+                    isActive ? `${styles.navLink} ${styles.active}` : styles.navLink
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className={styles.actions}>
+          <SocialLinksList socials={socials} className={styles.socials} />
+          <AccountLink user={user} />
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={`Favoris (${favoritesCount})`}
+            onClick={props.onOpenFavorites}
+          >
+            <HeartIcon />
+            <CountBadge count={favoritesCount} label="favoris" />
+          </button>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={`Panier (${cartCount})`}
+            onClick={props.onOpenCart}
+          >
+            <BagIcon />
+            <CountBadge count={cartCount} label="panier" />
+          </button>
+        </div>
+      </div>
+
+      <div
+        className={styles.overlay}
+        data-open={menuOpen}
+        aria-hidden="true"
+        onClick={closeMenu}
+        data-testid="menu-overlay"
+      />
+      <div
+        id="menu-mobile"
+        ref={menuRef}
+        className={styles.mobileMenu}
+        data-open={menuOpen}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        hidden={!menuOpen}
+      >
+        <div className={styles.mobileMenuHead}>
+          <span className={styles.brandName}>{shopName}</span>
+          <button type="button" className={styles.iconButton} aria-label="Fermer le menu" onClick={closeMenu}>
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label="Navigation mobile">
+          <ul className={styles.mobileLinks}>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={styles.mobileLink}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <AccountLink user={user} />
+        <SocialLinksList socials={socials} className={styles.mobileSocials} />
+      </div>
+    </header>
+  );
+}

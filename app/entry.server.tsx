@@ -1,0 +1,58 @@
+/**
+ * Server rendering: streams HTML to browsers and waits for everything for bots (complete pages for
+ * search engines). The per-request CSP nonce goes on every script React Router writes.
+ */
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import type { AppLoadContext, EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+import { NonceProvider } from "~/lib/nonce";
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce;
+  // Pages depend on the visitor's session (header link, badges): never cache them in shared caches.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    const readyOption =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are already reported by the error boundary; log the rest.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

@@ -1,0 +1,161 @@
+/**
+ * The document and the site shell: header, footer, sidebars and sticky buttons around every page,
+ * with the visitor's session, the shop's details and the basket counts from the root loader.
+ */
+import { useCallback, useState } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
+import { BasketPanels, type OpenPanel } from "~/features/basket/basket-panels";
+import { useNonce } from "~/lib/nonce";
+import { listCart, listFavorites } from "~/server/basket.server";
+import { getDb } from "~/server/context.server";
+import { getOptionalUser } from "~/server/session.server";
+import { getShopDetails } from "~/server/shop-settings.server";
+import type { Route } from "./+types/root";
+import errorStyles from "./styles/error-page.module.css";
+import stylesheet from "./styles/global.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Nacre — bijoux en acier et perles de Tahiti faits main" },
+  {
+    name: "description",
+    content:
+      "Bijoux artisanaux en acier inoxydable et perles de Tahiti, inspirés de l'océan. Pièces uniques faites main.",
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb();
+  const user = await getOptionalUser(request);
+  const [shop, favorites, cart] = await Promise.all([
+    getShopDetails(db),
+    user ? listFavorites(db, user.id) : [],
+    user ? listCart(db, user.id) : [],
+  ]);
+  return {
+    user: user ? { name: user.name, role: user.role } : null,
+    shop,
+    year: new Date().getFullYear(),
+    favorites,
+    cart,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f3d4c" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#contenu">
+          Aller au contenu
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function SiteShell({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const [openPanel, setOpenPanel] = useState<OpenPanel>(null);
+  const closePanel = useCallback(() => setOpenPanel(null), []);
+  // The admin area hides the site-wide widgets (spec §2) and the install button (spec §1).
+  const inAdmin = location.pathname === "/admin" || location.pathname.startsWith("/admin/");
+
+  if (!data) return <main id="contenu">{children}</main>;
+  const { shop } = data;
+  return (
+    <>
+      <SiteHeader
+        shopName={shop.shopName}
+        user={data.user}
+        socials={shop.socials}
+        favoritesCount={data.favorites.length}
+        cartCount={data.cart.reduce((count, line) => count + line.quantity, 0)}
+        onOpenFavorites={() => setOpenPanel((open) => (open === "favorites" ? null : "favorites"))}
+        onOpenCart={() => setOpenPanel((open) => (open === "cart" ? null : "cart"))}
+      />
+      <main id="contenu" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter
+        shopName={shop.shopName}
+        tagline={shop.tagline}
+        addressLine={shop.addressLine}
+        postalCode={shop.postalCode}
+        city={shop.city}
+        phone={shop.phone}
+        phoneHref={shop.phoneHref}
+        email={shop.email}
+        socials={shop.socials}
+        year={data.year}
+        showInstallButton={!inAdmin}
+      />
+      {inAdmin ? null : (
+        <>
+          <PhoneButton phone={shop.phone} phoneHref={shop.phoneHref} />
+          <ScrollToTopButton />
+        </>
+      )}
+      <BasketPanels open={openPanel} onClose={closePanel} favorites={data.favorites} cart={data.cart} />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <SiteShell>
+      <section className={errorStyles.page}>
+        <p className={errorStyles.code}>{notFound ? "404" : "Oups !"}</p>
+        <h1>{notFound ? "Cette page s'est perdue en mer" : "Une erreur est survenue"}</h1>
+        <p>
+          {notFound
+            ? "La page demandée n'existe pas ou n'existe plus."
+            : "Nous n'avons pas pu afficher cette page. Réessayez dans un instant."}
+        </p>
+        <a href="/" className={errorStyles.link}>
+          Retour à l'accueil
+        </a>
+      </section>
+    </SiteShell>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The whole URL map (spec §2), in French paths, grouped: shop, account, admin, api.
+ */
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  // Shop (public)
+  index("routes/shop/home.tsx"),
+  route("a-propos", "routes/shop/about.tsx"),
+  route("catalogue", "routes/shop/catalogue.tsx"),
+  route("catalogue/produit/:slug", "routes/shop/product.tsx"),
+  route("galerie", "routes/shop/gallery.tsx"),
+  route("galerie/vendu/:slug", "routes/shop/sold-item.tsx"),
+  route("agenda", "routes/shop/agenda.tsx"),
+  route("contact", "routes/shop/contact.tsx"),
+  route("mentions-legales", "routes/shop/legal-notice.tsx"),
+  route("politique-de-confidentialite", "routes/shop/privacy-policy.tsx"),
+  route("cgv", "routes/shop/terms-of-sale.tsx"),
+
+  // Account
+  route("auth", "routes/account/auth.tsx"),
+  route("mon-compte", "routes/account/account.tsx"),
+  route("deconnexion", "routes/account/logout.ts"),
+
+  // Admin (role admin; the layout guards every child)
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/overview.tsx"),
+      route("produits", "routes/admin/products.tsx"),
+      route("categories", "routes/admin/categories.tsx"),
+      route("filtres", "routes/admin/filters.tsx"),
+      route("agenda", "routes/admin/events.tsx"),
+      route("avis", "routes/admin/reviews.tsx"),
+      route("messages", "routes/admin/messages.tsx"),
+      route("utilisateurs", "routes/admin/users.tsx"),
+      route("mon-compte", "routes/admin/my-account.tsx"),
+      route("parametres", "routes/admin/settings.tsx"),
+    ]),
+  ]),
+
+  // API and resources
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("images/:folder/:file", "routes/api/images.ts"),
+
+  // Anything else: the French 404 page
+  route("*", "routes/shop/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,53 @@
+/**
+ * /admin/* — the dashboard shell (spec §2): side navigation over the ten sections. The guard runs
+ * here for every page, and again in each admin action.
+ */
+import { NavLink, Outlet } from "react-router";
+import { requireAdmin } from "~/server/session.server";
+import styles from "~/styles/admin.module.css";
+import type { Route } from "./+types/layout";
+
+export const ADMIN_SECTIONS = [
+  { to: "/admin", label: "Vue d'ensemble" },
+  { to: "/admin/produits", label: "Produits" },
+  { to: "/admin/categories", label: "Catégories" },
+  { to: "/admin/filtres", label: "Filtres" },
+  { to: "/admin/agenda", label: "Agenda" },
+  { to: "/admin/avis", label: "Avis" },
+  { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/utilisateurs", label: "Utilisateurs" },
+  { to: "/admin/mon-compte", label: "Mon compte" },
+  { to: "/admin/parametres", label: "Paramètres" },
+] as const;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Tableau de bord — Nacre" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { admin: { name: admin.name, email: admin.email } };
+}
+
+export default function AdminLayout() {
+  return (
+    <div className={styles.layout}>
+      <nav className={styles.sidebar} aria-label="Administration">
+        <p className={styles.sidebarTitle}>Tableau de bord</p>
+        <ul>
+          {ADMIN_SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to} end={section.to === "/admin"} className={styles.sidebarLink}>
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={styles.content}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

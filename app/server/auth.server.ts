@@ -1,0 +1,144 @@
+/**
+ * Accounts (Better Auth): e-mail and password, database sessions in httpOnly cookies, password
+ * reset by mail, the admin plugin for roles, built-in rate limiting. The tables are ours
+ * (db/migrations/0001-initial.ts), so every field is mapped to its snake_case column.
+ */
+import { betterAuth } from "better-auth";
+import { admin } from "better-auth/plugins";
+import type { DB } from "./database.server";
+import type { Env } from "./env.server";
+import { newId } from "./ids.server";
+import type { Mailer } from "./mail.server";
+
+/** Spec §5: username = the part of the e-mail before the @ plus a timestamp. */
+export function usernameFromEmail(email: string, now = Date.now()): string {
+  const local = (email.split("@")[0] ?? "").toLowerCase().replace(/[^a-z0-9._-]/g, "");
+  return `${local || "client"}${now}`;
+}
+
+export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
+  const { env, db, mailer } = options;
+  const secure = env.PUBLIC_URL.startsWith("https://");
+  return betterAuth({
+    appName: "Nacre",
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: env.AUTH_SECRET,
+    database: { db, type: "sqlite" },
+    trustedOrigins: [env.PUBLIC_URL, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: "Nacre — réinitialisation de votre mot de passe",
+          text: [
+            `Bonjour ${user.name || ""},`.trim(),
+            "",
+            "Vous avez demandé à réinitialiser le mot de passe de votre compte Nacre.",
+            "Ce lien est valable une heure et ne peut servir qu'une fois :",
+            url,
+            "",
+            "Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail.",
+            "",
+            "Ia ora na, à bientôt sur Nacre.",
+          ].join("\n"),
+        });
+      },
+    },
+    user: {
+      modelName: "users",
+      fields: { emailVerified: "email_verified", createdAt: "created_at", updatedAt: "updated_at" },
+      additionalFields: {
+        username: { type: "string", required: false, input: false, fieldName: "username" },
+        phoneNumber: { type: "string", required: false, input: false, fieldName: "phone_number" },
+        postalCode: { type: "string", required: false, input: false, fieldName: "postal_code" },
+        emailVisibility: {
+          type: "boolean",
+          required: false,
+          input: false,
+          defaultValue: true,
+          fieldName: "email_visibility",
+        },
+      },
+    },
+    session: {
+      modelName: "sessions",
+      fields: {
+        expiresAt: "expires_at",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+        ipAddress: "ip_address",
+        userAgent: "user_agent",
+        userId: "user_id",
+      },
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    account: {
+      modelName: "accounts",
+      fields: {
+        accountId: "account_id",
+        providerId: "provider_id",
+        userId: "user_id",
+        accessToken: "access_token",
+        refreshToken: "refresh_token",
+        idToken: "id_token",
+        accessTokenExpiresAt: "access_token_expires_at",
+        refreshTokenExpiresAt: "refresh_token_expires_at",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+      },
+    },
+    verification: {
+      modelName: "verifications",
+      fields: { expiresAt: "expires_at", createdAt: "created_at", updatedAt: "updated_at" },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: { ...user, username: usernameFromEmail(user.email), emailVisibility: true },
+          }),
+        },
+      },
+    },
+    advanced: {
+      cookiePrefix: "nacre",
+      useSecureCookies: secure,
+      database: { generateId: () => newId() },
+      // The HTTP layer overwrites this header with the socket's address, so clients cannot forge it.
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+    },
+    rateLimit: {
+      enabled: !env.DISABLE_RATE_LIMIT,
+      storage: "memory",
+      window: 60,
+      max: 120,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60 * 10, max: 10 },
+        "/request-password-reset": { window: 60 * 10, max: 5 },
+        "/reset-password": { window: 60 * 10, max: 10 },
+      },
+    },
+    plugins: [
+      admin({
+        defaultRole: "user",
+        adminRoles: ["admin"],
+        schema: {
+          user: { fields: { banReason: "ban_reason", banExpires: "ban_expires" } },
+          session: { fields: { impersonatedBy: "impersonated_by" } },
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

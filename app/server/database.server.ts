@@ -1,0 +1,41 @@
+/**
+ * The database connection (SQLite file in DATA_DIR, WAL mode) and its migrations. One connection
+ * per process: better-sqlite3 is synchronous, and WAL lets several processes read while one writes.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { migrationProvider } from "../../db/migrations/index";
+import type { Database } from "./db-schema.server";
+
+export type DB = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: DB;
+  sqlite: SQLite.Database;
+  file: string;
+}
+
+export function openDatabase(dataDir: string): DatabaseHandle {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "nacre.sqlite");
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  // Two starts on one DATA_DIR: the second waits for the first's write lock instead of failing.
+  sqlite.pragma("busy_timeout = 10000");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, sqlite, file };
+}
+
+/** Applies pending migrations; Kysely's migration lock serialises concurrent starts. */
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    throw error instanceof Error ? error : new Error(`Échec de la migration : ${String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,242 @@
+/**
+ * Kysely's view of the database created by db/migrations. Flags are 0/1 integers and timestamps
+ * ISO-8601 text, as stored; domain modules turn rows into friendly shapes.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  name: Generated<string>;
+  email: string;
+  email_verified: Generated<Flag>;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
+  role: Generated<"user" | "admin" | null>;
+  banned: Generated<Flag | null>;
+  ban_reason: string | null;
+  ban_expires: string | null;
+  username: string | null;
+  phone_number: string | null;
+  postal_code: string | null;
+  email_visibility: Generated<Flag>;
+}
+
+export interface SessionsTable {
+  id: string;
+  expires_at: string;
+  token: string;
+  created_at: string;
+  updated_at: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+  impersonated_by: string | null;
+}
+
+export interface AccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: string | null;
+  refresh_token_expires_at: string | null;
+  scope: string | null;
+  password: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NamedTable {
+  id: string;
+  name: string;
+  created_at: Generated<string>;
+}
+
+export interface ProductsTable {
+  id: string;
+  slug: string;
+  name: string;
+  description: Generated<string>;
+  price_cents: number | null;
+  stock: Generated<number>;
+  is_unique: Generated<Flag>;
+  is_sold: Generated<Flag>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface ProductImagesTable {
+  id: string;
+  product_id: string;
+  file_name: string;
+  position: number;
+  width: number;
+  height: number;
+  created_at: Generated<string>;
+}
+
+export interface ProductCategoriesTable {
+  product_id: string;
+  category_id: string;
+}
+export interface ProductColorsTable {
+  product_id: string;
+  color_id: string;
+}
+export interface ProductMaterialsTable {
+  product_id: string;
+  material_id: string;
+}
+export interface ProductPearlTypesTable {
+  product_id: string;
+  pearl_type_id: string;
+}
+
+export interface EventsTable {
+  id: string;
+  title: string;
+  description: Generated<string>;
+  start_date: string;
+  end_date: string | null;
+  location: Generated<string>;
+  image: string | null;
+  created_at: Generated<string>;
+}
+
+export interface ReviewsTable {
+  id: string;
+  user_id: string;
+  rating: number;
+  comment: string;
+  is_approved: Generated<Flag>;
+  created_at: Generated<string>;
+}
+
+export interface ChatsTable {
+  id: string;
+  user_id: string;
+  admin_id: string | null;
+  last_message: Generated<string>;
+  unread_count_user: Generated<number>;
+  unread_count_admin: Generated<number>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  chat_id: string;
+  sender_id: string | null;
+  sender_role: "user" | "admin";
+  content: string;
+  message_type: Generated<"text">;
+  read_status: Generated<Flag>;
+  created_at: Generated<string>;
+}
+
+export interface UserFavoritesTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  created_at: Generated<string>;
+}
+
+export interface CartItemsTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  quantity: Generated<number>;
+  created_at: Generated<string>;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  user_id: string | null;
+  is_read: Generated<Flag>;
+  created_at: Generated<string>;
+}
+
+export interface ShopSettingsTable {
+  id: "shop";
+  shop_name: string;
+  tagline: Generated<string>;
+  owner_name: Generated<string>;
+  address_line: Generated<string>;
+  postal_code: Generated<string>;
+  city: Generated<string>;
+  phone: Generated<string>;
+  phone_href: Generated<string>;
+  email: Generated<string>;
+  instagram_url: Generated<string>;
+  facebook_url: Generated<string>;
+  tiktok_url: Generated<string>;
+  map_query: Generated<string>;
+  siret: Generated<string>;
+  legal_form: Generated<string>;
+  host_name: Generated<string>;
+  host_address: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export type SiteImageKind = "hero" | "inspiration" | "story" | "event";
+
+export interface SiteImagesTable {
+  id: string;
+  kind: SiteImageKind;
+  file_name: string;
+  alt: Generated<string>;
+  position: number;
+  width: number;
+  height: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  categories: NamedTable;
+  colors: NamedTable;
+  materials: NamedTable;
+  pearl_types: NamedTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  product_categories: ProductCategoriesTable;
+  product_colors: ProductColorsTable;
+  product_materials: ProductMaterialsTable;
+  product_pearl_types: ProductPearlTypesTable;
+  events: EventsTable;
+  reviews: ReviewsTable;
+  chats: ChatsTable;
+  chat_messages: ChatMessagesTable;
+  user_favorites: UserFavoritesTable;
+  cart_items: CartItemsTable;
+  contact_messages: ContactMessagesTable;
+  shop_settings: ShopSettingsTable;
+  site_images: SiteImagesTable;
+}
+
+export type ReferenceTable = "categories" | "colors" | "materials" | "pearl_types";
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type User = Selectable<UsersTable>;
+export type ShopSettingsRow = Selectable<ShopSettingsTable>;

@@ -1,0 +1,89 @@
+/**
+ * The process environment, parsed once at start (design.md "Run contract"). Every other module
+ * imports `env` instead of reading process.env, so a bad value fails fast with a message naming
+ * the variable.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["0", "1", "true", "false", "yes", "no", ""])
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ADMIN_EMAIL: z.email().default("admin@nacre.test"),
+  ADMIN_PASSWORD: z.string().min(10, "doit contenir au moins 10 caractères").default("Admin-Nacre-2026"),
+  SEED_DEMO: booleanFlag.default(true),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  AUTH_SECRET: z.string().min(32, "doit contenir au moins 32 caractères").optional(),
+  /** Disables the auth rate limiter; only honoured outside production, for load benchmarks. */
+  DISABLE_RATE_LIMIT: booleanFlag.default(false),
+});
+
+export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "AUTH_SECRET"> & {
+  PUBLIC_URL: string;
+  AUTH_SECRET: string;
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+};
+
+export class EnvError extends Error {}
+
+/** Turns zod issues into one readable line per variable, e.g. `PORT: Invalid input`. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`).join("\n");
+}
+
+/** AUTH_SECRET, when not given, is generated once and kept in DATA_DIR so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString("base64url");
+    fs.mkdirSync(dataDir, { recursive: true });
+    // "wx" keeps the first secret if two processes start at once; then we read the winner's.
+    try {
+      fs.writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
+      return secret;
+    } catch {
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const relevant = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, source[key] === "" ? undefined : source[key]]),
+  );
+  const result = envSchema.safeParse(relevant);
+  if (!result.success) {
+    throw new EnvError(`Configuration invalide :\n${describeIssues(result.error)}`);
+  }
+  const parsed = result.data;
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
+  return {
+    ...parsed,
+    DISABLE_RATE_LIMIT: parsed.DISABLE_RATE_LIMIT && parsed.NODE_ENV !== "production",
+    PUBLIC_URL: publicUrl,
+    AUTH_SECRET: parsed.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    dataDir,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The parsed environment of this process (parsed on first use). */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

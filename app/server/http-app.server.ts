@@ -1,0 +1,66 @@
+/**
+ * The Express application: security headers, compression, static files with immutable caching of
+ * hashed assets, the health endpoint, and React Router's request handler. Bundled by Vite as the
+ * SSR entry (vite.config.ts); server.ts starts it.
+ */
+import path from "node:path";
+import * as build from "virtual:react-router/server-build";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { getAppContext } from "./context.server";
+import { securityHeaders } from "./security-headers.server";
+
+export { getAppContext } from "./context.server";
+export { EnvError, getEnv } from "./env.server";
+export { prepareShop } from "./startup.server";
+
+export interface HttpAppOptions {
+  /** build/client in production; absent in development, where Vite serves the assets. */
+  clientDir?: string;
+  /** Vite's dev middlewares (development only). */
+  devMiddlewares?: RequestHandler;
+}
+
+export function createHttpApp(options: HttpAppOptions = {}) {
+  const ctx = getAppContext();
+  const production = ctx.env.NODE_ENV === "production";
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(securityHeaders({ https: ctx.env.PUBLIC_URL.startsWith("https://"), csp: production }));
+  app.use(compression());
+
+  // Rate limits key on the client address; only the socket's own address is trusted.
+  app.use((req, _res, next) => {
+    req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    try {
+      ctx.sqlite.prepare("select 1").get();
+      res.setHeader("Cache-Control", "no-store");
+      res.json({ status: "ok" });
+    } catch {
+      res.status(503).json({ status: "indisponible" });
+    }
+  });
+
+  if (options.devMiddlewares) app.use(options.devMiddlewares);
+  if (options.clientDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: ctx.env.NODE_ENV,
+      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? "") }),
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,40 @@
+/**
+ * Security headers for every response (design.md "Security model"). The CSP carries a per-request
+ * nonce that entry.server.tsx puts on React Router's inline scripts, so no other inline script runs.
+ */
+import crypto from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // React sets style attributes (e.g. image aspect ratios); no stylesheet comes from elsewhere.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src https://www.openstreetmap.org",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    "worker-src 'self' blob:",
+  ].join("; ");
+}
+
+export function securityHeaders(options: { https: boolean; csp: boolean }) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    if (options.csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (options.https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    next();
+  };
+}

@@ -1,0 +1,309 @@
+/**
+ * Demo content for an empty database (design.md "Demo content"): a pretty jewellery shop drawn by
+ * code — every image is an SVG from artwork.server.ts rendered by sharp, no network involved.
+ */
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { slugify, uniqueSlug } from "~/lib/slugify";
+import type { AppContext } from "../context.server";
+import type { DB } from "../database.server";
+import type { ReferenceTable, SiteImageKind } from "../db-schema.server";
+import { newId } from "../ids.server";
+import { type ImageFolder, type StoredImage, storeImage } from "../images.server";
+import {
+  renderEventArt,
+  renderHeroArt,
+  renderInspirationArt,
+  renderProductArt,
+  renderStoryArt,
+} from "./artwork.server";
+import {
+  demoCategories,
+  demoColors,
+  demoCustomer,
+  demoEvents,
+  demoHeroSlides,
+  demoInspirationAlts,
+  demoMaterials,
+  demoPearlTypes,
+  demoProducts,
+  demoReviews,
+  demoStory,
+} from "./demo-content.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Empty: nothing but (at most) the admin account and the shop settings. */
+export async function isDatabaseEmpty(db: DB): Promise<boolean> {
+  const { count } = await db
+    .selectFrom(
+      sql<{ n: number }>`(select count(*) as n from products union all select count(*) from events
+        union all select count(*) from categories union all select count(*) from users where role is not 'admin')`.as(
+        "t",
+      ),
+    )
+    .select((eb) => eb.fn.sum<number>("n").as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count) === 0;
+}
+
+/** Runs `task` over `items`, at most `limit` at a time (sharp already uses both cores per image). */
+async function inPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T, index);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+/** Rasterises demo artwork through the same path as an upload (storeImage re-encodes to WebP). */
+function renderSvg(ctx: AppContext, folder: ImageFolder, svg: string) {
+  return storeImage(ctx.uploadsDir, folder, Buffer.from(svg));
+}
+
+async function insertNames(db: DB, table: ReferenceTable, names: readonly string[]) {
+  const ids = new Map<string, string>();
+  for (const name of names) {
+    const id = newId();
+    await db.insertInto(table).values({ id, name }).execute();
+    ids.set(name, id);
+  }
+  return ids;
+}
+
+function idsFor(map: Map<string, string>, names: readonly string[], what: string): string[] {
+  return names.map((name) => {
+    const id = map.get(name);
+    if (!id) throw new Error(`Contenu de démonstration : ${what} inconnu « ${name} ».`);
+    return id;
+  });
+}
+
+async function seedSiteImages(ctx: AppContext) {
+  const jobs: { kind: SiteImageKind; svg: () => string; alt: string; position: number }[] = [
+    ...demoHeroSlides.map((slide, i) => ({
+      kind: "hero" as const,
+      svg: () => renderHeroArt(i),
+      alt: slide.alt,
+      position: i,
+    })),
+    ...demoInspirationAlts.map((alt, i) => ({
+      kind: "inspiration" as const,
+      svg: () => renderInspirationArt(i),
+      alt,
+      position: i,
+    })),
+    ...(["creatrice", "keishi", "atelier", "mission"] as const).map((name, i) => ({
+      kind: "story" as const,
+      svg: () => renderStoryArt(name),
+      alt:
+        name === "creatrice"
+          ? demoStory.creatrice.imageAlt
+          : name === "keishi"
+            ? demoStory.keishi.imageAlt
+            : (demoStory.about[i - 2]?.imageAlt ?? "Perles et chaîne en acier"),
+      position: i,
+    })),
+  ];
+  await inPool(jobs, 2, async (job) => {
+    const image = await renderSvg(ctx, "site", job.svg());
+    await ctx.db
+      .insertInto("site_images")
+      .values({
+        id: newId(),
+        kind: job.kind,
+        file_name: image.fileName,
+        alt: job.alt,
+        position: job.position,
+        width: image.width,
+        height: image.height,
+      })
+      .execute();
+  });
+}
+
+async function seedCatalogue(ctx: AppContext) {
+  const { db } = ctx;
+  const categories = await insertNames(db, "categories", demoCategories);
+  const colors = await insertNames(db, "colors", demoColors);
+  const materials = await insertNames(db, "materials", demoMaterials);
+  const pearlTypes = await insertNames(db, "pearl_types", demoPearlTypes);
+  const now = Date.now();
+
+  await inPool(demoProducts, 2, async (demo) => {
+    const views = Array.from({ length: demo.art.views }, (_, view) => view);
+    const images: StoredImage[] = [];
+    for (const view of views) {
+      images.push(await renderSvg(ctx, "products", renderProductArt(demo.art.kind, demo.art.variant, view)));
+    }
+    const created = new Date(now - demo.createdDaysAgo * DAY).toISOString();
+    const id = newId();
+    await db.transaction().execute(async (trx) => {
+      const slug = await uniqueSlug(slugify(demo.name), async (candidate) =>
+        Boolean(
+          await trx.selectFrom("products").select("id").where("slug", "=", candidate).executeTakeFirst(),
+        ),
+      );
+      await trx
+        .insertInto("products")
+        .values({
+          id,
+          slug,
+          name: demo.name,
+          description: demo.description,
+          price_cents: demo.priceEuros === null ? null : Math.round(demo.priceEuros * 100),
+          stock: demo.isUnique ? 1 : demo.stock,
+          is_unique: demo.isUnique ? 1 : 0,
+          is_sold: demo.isSold ? 1 : 0,
+          created_at: created,
+          updated_at: created,
+        })
+        .execute();
+      await trx
+        .insertInto("product_images")
+        .values(
+          images.map((image, position) => ({
+            id: newId(),
+            product_id: id,
+            file_name: image.fileName,
+            position,
+            width: image.width,
+            height: image.height,
+          })),
+        )
+        .execute();
+      const categoryIds = idsFor(categories, demo.categories, "catégorie");
+      const colorIds = idsFor(colors, demo.colors, "couleur");
+      const materialIds = idsFor(materials, demo.materials, "matière");
+      const pearlTypeIds = idsFor(pearlTypes, demo.pearlTypes, "type de perle");
+      if (categoryIds.length > 0) {
+        await trx
+          .insertInto("product_categories")
+          .values(categoryIds.map((category_id) => ({ product_id: id, category_id })))
+          .execute();
+      }
+      if (colorIds.length > 0) {
+        await trx
+          .insertInto("product_colors")
+          .values(colorIds.map((color_id) => ({ product_id: id, color_id })))
+          .execute();
+      }
+      if (materialIds.length > 0) {
+        await trx
+          .insertInto("product_materials")
+          .values(materialIds.map((material_id) => ({ product_id: id, material_id })))
+          .execute();
+      }
+      if (pearlTypeIds.length > 0) {
+        await trx
+          .insertInto("product_pearl_types")
+          .values(pearlTypeIds.map((pearl_type_id) => ({ product_id: id, pearl_type_id })))
+          .execute();
+      }
+    });
+  });
+}
+
+async function seedEvents(ctx: AppContext) {
+  const today = new Date();
+  today.setHours(0, 0, 0, 0);
+  await inPool(demoEvents, 2, async (event) => {
+    const image = await renderSvg(ctx, "events", renderEventArt(event.artIndex));
+    const [hours, minutes] = event.startTime.split(":").map(Number);
+    const start = new Date(today.getTime() + event.startOffsetDays * DAY);
+    start.setHours(hours ?? 10, minutes ?? 0, 0, 0);
+    let end: Date | null = null;
+    if (event.durationDays !== null) {
+      end = new Date(start.getTime() + event.durationDays * DAY);
+      end.setHours(18, 0, 0, 0);
+    }
+    await ctx.db
+      .insertInto("events")
+      .values({
+        id: newId(),
+        title: event.title,
+        description: event.description,
+        location: event.location,
+        start_date: start.toISOString(),
+        end_date: end?.toISOString() ?? null,
+        image: image.fileName,
+      })
+      .execute();
+  });
+}
+
+async function createCustomer(ctx: AppContext, name: string, email: string, password: string) {
+  const { user } = await ctx.auth.api.signUpEmail({ body: { name, email, password } });
+  return user.id;
+}
+
+async function seedPeople(ctx: AppContext) {
+  const { db } = ctx;
+  const customerId = await createCustomer(ctx, demoCustomer.name, demoCustomer.email, demoCustomer.password);
+  await db
+    .updateTable("users")
+    .set({ phone_number: demoCustomer.phoneNumber, postal_code: demoCustomer.postalCode, email_verified: 1 })
+    .where("id", "=", customerId)
+    .execute();
+
+  for (const review of demoReviews) {
+    // Review authors are real (if never used) accounts: a review belongs to a user (spec §3).
+    const userId = await createCustomer(
+      ctx,
+      review.authorName,
+      review.authorEmail,
+      crypto.randomBytes(18).toString("base64url"),
+    );
+    await db
+      .insertInto("reviews")
+      .values({
+        id: newId(),
+        user_id: userId,
+        rating: review.rating,
+        comment: review.comment,
+        is_approved: review.approved ? 1 : 0,
+      })
+      .execute();
+  }
+
+  // The demo customer already likes a few pieces and has one in the cart, so the account is not empty.
+  const forSale = await db
+    .selectFrom("products")
+    .select(["id", "stock"])
+    .where("is_sold", "=", 0)
+    .where("stock", ">", 0)
+    .orderBy("created_at", "desc")
+    .limit(3)
+    .execute();
+  for (const product of forSale) {
+    await db
+      .insertInto("user_favorites")
+      .values({ id: newId(), user_id: customerId, product_id: product.id })
+      .execute();
+  }
+  const firstForSale = forSale[0];
+  if (firstForSale) {
+    await db
+      .insertInto("cart_items")
+      .values({ id: newId(), user_id: customerId, product_id: firstForSale.id, quantity: 1 })
+      .execute();
+  }
+}
+
+export async function seedDemo(ctx: AppContext): Promise<void> {
+  const started = Date.now();
+  await seedSiteImages(ctx);
+  await seedCatalogue(ctx);
+  await seedEvents(ctx);
+  await seedPeople(ctx);
+  console.info(`[seed] contenu de démonstration créé en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,14 @@
+/**
+ * Static migration list: the server is bundled, so Kysely's FileMigrationProvider cannot read this
+ * folder at run time. Add each new migration here, named so that names sort in order.
+ */
+import type { Migration, MigrationProvider } from "kysely";
+import * as initial from "./0001-initial";
+
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,64 @@
+/**
+ * Nacre's one Node entry. Production (`npm start`): loads the bundled app from build/server,
+ * prepares the database (migrate, admin, demo seed) and serves on HOST:PORT. Development
+ * (`npm run dev`): the same, with Vite's dev server for hot reloading.
+ */
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+type AppModule = typeof import("./app/server/http-app.server");
+
+const root = path.dirname(fileURLToPath(import.meta.url)).replace(/[/\\]build$/, "");
+const dev = process.argv.includes("--dev");
+
+async function loadApp(): Promise<{ mod: AppModule; options: Parameters<AppModule["createHttpApp"]>[0] }> {
+  if (dev) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+    const mod = (await devServer.ssrLoadModule("./app/server/http-app.server.ts")) as AppModule;
+    return { mod, options: { devMiddlewares: devServer.middlewares } };
+  }
+  const mod = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as AppModule;
+  return { mod, options: { clientDir: path.join(root, "build/client") } };
+}
+
+async function main() {
+  const { mod, options } = await loadApp();
+  let env: ReturnType<AppModule["getEnv"]>;
+  try {
+    env = mod.getEnv();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  const report = await mod.prepareShop(mod.getAppContext());
+  const app = mod.createHttpApp(options);
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const lines = [
+      "",
+      `  Nacre est en ligne : ${env.PUBLIC_URL}`,
+      `  Données : ${env.dataDir}${report.seeded ? " (contenu de démonstration créé)" : ""}`,
+      `  Administratrice : ${env.ADMIN_EMAIL} / ${report.adminCreated ? env.ADMIN_PASSWORD : `${env.ADMIN_PASSWORD} (si inchangé)`}`,
+      "",
+    ];
+    console.info(lines.join("\n"));
+  });
+  server.on("error", (error) => {
+    console.error(`Impossible d'écouter sur ${env.HOST}:${env.PORT} : ${error.message}`);
+    process.exit(1);
+  });
+  const stop = () => {
+    server.close(() => {
+      mod.getAppContext().sqlite.close();
+      process.exit(0);
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  console.error("Échec du démarrage :", error);
+  process.exit(1);
+});
