@@ -71,67 +71,70 @@ export function SiteHeader(props: SiteHeaderProps) {
   useScrollLock(menuOpen);
   useFocusTrap(menuRef, menuOpen, closeMenu);
 
+  // The overlay and the drawer sit outside <header>: its backdrop-filter would otherwise become the
+  // containing block of their position: fixed, and clip them to the header's height.
   return (
-    <header className={styles.header}>
-      <div className={styles.inner}>
-        <button
-          type="button"
-          className={styles.burger}
-          aria-label="Ouvrir le menu"
-          aria-expanded={menuOpen}
-          aria-controls="menu-mobile"
-          onClick={() => setMenuOpen(true)}
-        >
-          <MenuIcon />
-        </button>
-
-        <Link to="/" className={styles.brand} aria-label={`${shopName} — accueil`}>
-          <PearlMark />
-          <span className={styles.brandName}>{shopName}</span>
-        </Link>
-
-        <nav className={styles.nav} aria-label="Navigation principale">
-          <ul>
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === "/"}
-                  className={({ isActive }) =>
-                    isActive ? `${styles.navLink} ${styles.active}` : styles.navLink
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <div className={styles.actions}>
-          <SocialLinksList socials={socials} className={styles.socials} />
-          <AccountLink user={user} />
+    <>
+      <header className={styles.header}>
+        <div className={styles.inner}>
           <button
             type="button"
-            className={styles.iconButton}
-            aria-label={`Favoris (${favoritesCount})`}
-            onClick={props.onOpenFavorites}
+            className={styles.burger}
+            aria-label="Ouvrir le menu"
+            aria-expanded={menuOpen}
+            aria-controls="menu-mobile"
+            onClick={() => setMenuOpen(true)}
           >
-            <HeartIcon />
-            <CountBadge count={favoritesCount} label="favoris" />
+            <MenuIcon />
           </button>
-          <button
-            type="button"
-            className={styles.iconButton}
-            aria-label={`Panier (${cartCount})`}
-            onClick={props.onOpenCart}
-          >
-            <BagIcon />
-            <CountBadge count={cartCount} label="panier" />
-          </button>
+
+          <Link to="/" className={styles.brand} aria-label={`${shopName} — accueil`}>
+            <PearlMark />
+            <span className={styles.brandName}>{shopName}</span>
+          </Link>
+
+          <nav className={styles.nav} aria-label="Navigation principale">
+            <ul>
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    end={link.to === "/"}
+                    className={({ isActive }) =>
+                      isActive ? `${styles.navLink} ${styles.active}` : styles.navLink
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className={styles.actions}>
+            <SocialLinksList socials={socials} className={styles.socials} />
+            <AccountLink user={user} />
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={`Favoris (${favoritesCount})`}
+              onClick={props.onOpenFavorites}
+            >
+              <HeartIcon />
+              <CountBadge count={favoritesCount} label="favoris" />
+            </button>
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={`Panier (${cartCount})`}
+              onClick={props.onOpenCart}
+            >
+              <BagIcon />
+              <CountBadge count={cartCount} label="panier" />
+            </button>
+          </div>
         </div>
-      </div>
-
+      </header>
       <div
         className={styles.overlay}
         data-open={menuOpen}
@@ -169,6 +172,6 @@ export function SiteHeader(props: SiteHeaderProps) {
         <AccountLink user={user} />
         <SocialLinksList socials={socials} className={styles.mobileSocials} />
       </div>
-    </header>
+    </>
   );
 }

@@ -34,6 +34,17 @@ export async function storeImage(
   folder: ImageFolder,
   input: Buffer,
 ): Promise<StoredImage> {
+  // The header alone tells the size: a decompression bomb is refused before any pixel is decoded.
+  let pixels: number;
+  try {
+    const meta = await sharp(input).metadata();
+    pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  } catch {
+    throw new ImageRejectedError("Ce fichier n'est pas une image valide.");
+  }
+  if (pixels > MAX_INPUT_PIXELS) {
+    throw new ImageRejectedError("Cette image est trop grande (50 mégapixels au maximum).");
+  }
   let output: { data: Buffer; info: OutputInfo };
   try {
     output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })

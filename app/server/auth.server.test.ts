@@ -1,0 +1,76 @@
+import { getMigrations } from "better-auth/db/migration";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usernameFromEmail } from "./auth.server";
+import type { AppContext } from "./context.server";
+import { createTestContext } from "./test-context";
+
+let ctx: AppContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.sqlite.close());
+
+describe("accounts (Better Auth over our migrations)", () => {
+  it("our migrations hold every table and column Better Auth expects", async () => {
+    const { toBeCreated, toBeAdded } = await getMigrations(ctx.auth.options);
+    expect(toBeCreated).toEqual([]);
+    expect(toBeAdded).toEqual([]);
+  });
+
+  it("builds the username from the e-mail and a timestamp (spec §5)", () => {
+    expect(usernameFromEmail("Marie.Dupont@exemple.fr", 1_700_000_000_000)).toBe("marie.dupont1700000000000");
+  });
+
+  it("signs up with role user, verified false, emailVisibility true — whatever the request says", async () => {
+    const response = await ctx.auth.handler(
+      new Request(`${ctx.env.PUBLIC_URL}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: ctx.env.PUBLIC_URL },
+        body: JSON.stringify({
+          email: "pirate@exemple.fr",
+          password: "motdepasse-solide",
+          name: "Pirate",
+          role: "admin",
+          emailVerified: true,
+        }),
+      }),
+    );
+    // Better Auth refuses fields that are not inputs, or ignores them: either way no admin appears.
+    const row = await ctx.db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", "pirate@exemple.fr")
+      .executeTakeFirst();
+    if (response.ok) {
+      expect(row?.role).toBe("user");
+      expect(row?.email_verified).toBe(0);
+      expect(row?.email_visibility).toBe(1);
+      expect(row?.username).toMatch(/^pirate\d{13}$/);
+    } else {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(row).toBeUndefined();
+    }
+  });
+
+  it("stores sessions in the database and issues an httpOnly cookie", async () => {
+    const response = await ctx.auth.handler(
+      new Request(`${ctx.env.PUBLIC_URL}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: ctx.env.PUBLIC_URL },
+        body: JSON.stringify({ email: "marin@exemple.fr", password: "motdepasse-solide", name: "Marin" }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("nacre.session_token="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const sessions = await ctx.db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .select("sessions.id")
+      .where("users.email", "=", "marin@exemple.fr")
+      .execute();
+    expect(sessions).toHaveLength(1);
+  });
+});

@@ -1,0 +1,58 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://localhost:${PORT}`;
+export const E2E_DATA_DIR = path.resolve("test-results/e2e-data");
+
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e-output",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  use: {
+    baseURL,
+    locale: "fr-FR",
+    trace: "retain-on-failure",
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    // A fresh database every run: migrations and the demo seed are part of what is tested.
+    command: `rm -rf "${E2E_DATA_DIR}" && node build/server.js`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: "1",
+    },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

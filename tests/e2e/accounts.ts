@@ -1,0 +1,7 @@
+/** The demo accounts the seed creates (app/server/seed/demo-content.server.ts, env defaults). */
+export const ADMIN = { email: "admin@nacre.test", password: "Admin-Nacre-2026" };
+export const CUSTOMER = { email: "cliente@nacre.test", password: "Cliente-Nacre-2026" };
+export const STORAGE = {
+  admin: "test-results/e2e-state/admin.json",
+  customer: "test-results/e2e-state/customer.json",
+};

@@ -1,0 +1,26 @@
+/**
+ * The test fixture: every test fails when the page logs a console error or throws, so a broken
+ * hydration or a failed request never passes silently (house style, "Tests").
+ */
+import { test as base, expect } from "@playwright/test";
+
+export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleErrors: undefined }>({
+  /** Console errors a test expects, e.g. the browser's own "status of 404" line on a 404 page. */
+  allowedConsoleErrors: [[], { option: true }],
+  failOnConsoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        if (allowedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
+        problems.push(`console.error: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      await use(undefined);
+      expect(problems, "the page logged errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

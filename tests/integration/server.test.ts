@@ -1,0 +1,258 @@
+/**
+ * The built server over real HTTP and a real SQLite file (run `npm run build` first; `npm test`
+ * does). Two processes start at once on one fresh DATA_DIR: one seeds, the other waits, neither
+ * corrupts anything; a restart keeps the data and never seeds again.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const serverEntry = path.join(root, "build/server.js");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-http-"));
+const ports = [3311, 3312, 3313];
+const running: { child: ChildProcess; output: () => string }[] = [];
+
+function start(port: number) {
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      SEED_DEMO: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const handle = { child, output: () => output };
+  running.push(handle);
+  return handle;
+}
+
+async function waitHealthy(port: number, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`le serveur du port ${port} n'a pas démarré`);
+}
+
+async function stop(handle: { child: ChildProcess }) {
+  if (handle.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => handle.child.once("exit", resolve));
+  handle.child.kill("SIGTERM");
+  await exited;
+}
+
+function counts() {
+  const db = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
+  try {
+    const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    return {
+      products: one("select count(*) as n from products"),
+      sold: one("select count(*) as n from products where is_sold = 1"),
+      admins: one("select count(*) as n from users where role = 'admin'"),
+      users: one("select count(*) as n from users"),
+      events: one("select count(*) as n from events"),
+      heroes: one("select count(*) as n from site_images where kind = 'hero'"),
+      inspirations: one("select count(*) as n from site_images where kind = 'inspiration'"),
+      integrity: (db.prepare("pragma integrity_check").get() as { integrity_check: string }).integrity_check,
+      journal: (db.prepare("pragma journal_mode").get() as { journal_mode: string }).journal_mode,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const base = `http://127.0.0.1:${ports[0]}`;
+let firstCounts: ReturnType<typeof counts>;
+
+beforeAll(async () => {
+  if (!fs.existsSync(serverEntry))
+    throw new Error("build/server.js manque : lancez `npm run build` d'abord.");
+  const [a, b] = [start(ports[0] as number), start(ports[1] as number)];
+  await Promise.all([waitHealthy(ports[0] as number), waitHealthy(ports[1] as number)]);
+  const seededBy = [a, b].filter((h) => h.output().includes("contenu de démonstration créé"));
+  expect(seededBy).toHaveLength(1);
+  firstCounts = counts();
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(running.map(stop));
+});
+
+describe("two starts on one DATA_DIR, then a restart", () => {
+  it("seeded the demo shop exactly once, in a healthy WAL database", () => {
+    expect(firstCounts).toMatchObject({
+      products: 40,
+      sold: 12,
+      admins: 1,
+      events: 8,
+      heroes: 6,
+      inspirations: 33,
+      integrity: "ok",
+      journal: "wal",
+    });
+  });
+
+  it("keeps every row across a restart and never seeds again", async () => {
+    await Promise.all(running.map(stop));
+    const again = start(ports[2] as number);
+    await waitHealthy(ports[2] as number);
+    expect(again.output()).not.toContain("contenu de démonstration créé");
+    expect(again.output()).toContain(`Nacre est en ligne : http://localhost:${ports[2]}`);
+    expect(again.output()).toContain("Administratrice : admin@nacre.test");
+    expect(counts()).toEqual(firstCounts);
+    await stop(again);
+  });
+});
+
+describe("HTTP contract", () => {
+  let server: ReturnType<typeof start>;
+  const url = `http://127.0.0.1:${ports[2]}`;
+  beforeAll(async () => {
+    server = start(ports[2] as number);
+    await waitHealthy(ports[2] as number);
+  });
+  afterAll(async () => {
+    await stop(server);
+  });
+
+  it("serves the home page rendered on the server, in French, with security headers", async () => {
+    const response = await fetch(`${url}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const html = await response.text();
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain("IA ORA NA ET MAEVA");
+    expect(html).toContain("Tous droits réservés");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Every script the page carries has the nonce.
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("caches hashed assets for a year, immutable", async () => {
+    const html = await (await fetch(`${url}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${url}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers the health check", async () => {
+    const response = await fetch(`${url}/healthz`);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("sends anonymous visitors of protected pages to /auth", async () => {
+    for (const page of ["/mon-compte", "/admin", "/admin/utilisateurs"]) {
+      const response = await fetch(`${url}${page}`, { redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent(page)}`);
+    }
+  });
+
+  it("signs in through the form, then applies the role guards", async () => {
+    const login = await fetch(`${url}/auth`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+      body: new URLSearchParams({ email: "cliente@nacre.test", password: "Cliente-Nacre-2026" }),
+    });
+    expect(login.status).toBe(302);
+    expect(login.headers.get("location")).toBe("/mon-compte");
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(cookie).toContain("nacre.session_token=");
+    const asCustomer = (page: string) => fetch(`${url}${page}`, { redirect: "manual", headers: { cookie } });
+    expect((await asCustomer("/mon-compte")).status).toBe(200);
+    const admin = await asCustomer("/admin");
+    expect(admin.status).toBe(302);
+    expect(admin.headers.get("location")).toBe("/mon-compte?acces=refuse");
+    const auth = await asCustomer("/auth");
+    expect(auth.headers.get("location")).toBe("/mon-compte");
+  });
+
+  it("refuses wrong credentials with the spec's message and a 401", async () => {
+    const response = await fetch(`${url}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+      body: new URLSearchParams({ email: "cliente@nacre.test", password: "faux" }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.text()).toContain("Erreur de connexion. Vérifiez vos identifiants.");
+  });
+
+  it("answers unknown pages with a French 404", async () => {
+    const response = await fetch(`${url}/nulle-part`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Cette page s&#x27;est perdue en mer");
+  });
+
+  it("never serves a file outside the image store", async () => {
+    for (const attempt of [
+      "/images/products/..%2F..%2Fnacre.sqlite",
+      "/images/../nacre.sqlite",
+      "/images/x/y.webp",
+    ]) {
+      const response = await fetch(`${url}${attempt}`);
+      expect(response.status).toBe(404);
+    }
+    expect((await fetch(`${url}/images/products/aaaaaaaaaaaaaaa.webp?w=13`)).status).toBe(400);
+  });
+
+  it("serves a seeded product image as a 100x100 thumb with nosniff", async () => {
+    const db = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
+    const { file_name } = db.prepare("select file_name from product_images limit 1").get() as {
+      file_name: string;
+    };
+    db.close();
+    const response = await fetch(`${url}/images/products/${file_name}?w=thumb`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'; sandbox");
+    const sharp = (await import("sharp")).default;
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ width: 100, height: 100, format: "webp" });
+  });
+
+  it("never logs out by GET", async () => {
+    const response = await fetch(`${url}/deconnexion`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});
