@@ -83,7 +83,6 @@ function counts() {
   }
 }
 
-const base = `http://127.0.0.1:${ports[0]}`;
 let firstCounts: ReturnType<typeof counts>;
 
 beforeAll(async () => {
