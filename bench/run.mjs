@@ -48,7 +48,12 @@ async function firstLoadJs(pathname) {
     raw += body.length;
     gzipped += zlib.gzipSync(body, { level: 9 }).length;
   }
-  return { page: pathname, files: assets.size, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gzipped / 1024).toFixed(1) };
+  return {
+    page: pathname,
+    files: assets.size,
+    rawKB: +(raw / 1024).toFixed(1),
+    gzipKB: +(gzipped / 1024).toFixed(1),
+  };
 }
 
 /** Closed-loop load: `connections` clients request `pathname` back to back for `seconds`. */
@@ -73,7 +78,14 @@ async function throughput(pathname, { connections = 16, seconds = 5 } = {}) {
   );
   latencies.sort((a, b) => a - b);
   const p = (q) => +latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
-  return { page: pathname, requests: latencies.length, perSecond: Math.round(latencies.length / seconds), p50ms: p(0.5), p95ms: p(0.95), errors };
+  return {
+    page: pathname,
+    requests: latencies.length,
+    perSecond: Math.round(latencies.length / seconds),
+    p50ms: p(0.5),
+    p95ms: p(0.95),
+    errors,
+  };
 }
 
 try {
