@@ -16,6 +16,7 @@ import {
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
+import { BasketProvider } from "~/features/basket/basket-context";
 import { BasketPanels, type OpenPanel } from "~/features/basket/basket-panels";
 import { useNonce } from "~/lib/nonce";
 import { listCart, listFavorites } from "~/server/basket.server";
@@ -94,13 +95,11 @@ function SiteShell({ children }: { children: React.ReactNode }) {
   if (!data) return <main id="contenu">{children}</main>;
   const { shop } = data;
   return (
-    <>
+    <BasketProvider signedIn={data.user !== null} serverFavorites={data.favorites} serverCart={data.cart}>
       <SiteHeader
         shopName={shop.shopName}
         user={data.user}
         socials={shop.socials}
-        favoritesCount={data.favorites.length}
-        cartCount={data.cart.reduce((count, line) => count + line.quantity, 0)}
         onOpenFavorites={() => setOpenPanel((open) => (open === "favorites" ? null : "favorites"))}
         onOpenCart={() => setOpenPanel((open) => (open === "cart" ? null : "cart"))}
       />
@@ -126,8 +125,8 @@ function SiteShell({ children }: { children: React.ReactNode }) {
           <ScrollToTopButton />
         </>
       )}
-      <BasketPanels open={openPanel} onClose={closePanel} favorites={data.favorites} cart={data.cart} />
-    </>
+      <BasketPanels open={openPanel} onClose={closePanel} />
+    </BasketProvider>
   );
 }
 

@@ -40,6 +40,8 @@ export default [
 
   // API and resources
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/panier", "routes/api/cart.ts"),
+  route("api/favoris", "routes/api/favorites.ts"),
   route("images/:folder/:file", "routes/api/images.ts"),
 
   // Anything else: the French 404 page

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { useBasket } from "~/features/basket/basket-context";
 import { useFocusTrap } from "~/lib/use-focus-trap";
 import { useScrollLock } from "~/lib/use-scroll-lock";
 import { BagIcon, CloseIcon, DashboardIcon, HeartIcon, MenuIcon, PearlMark, UserIcon } from "./icons";
@@ -28,8 +29,6 @@ export interface HeaderUser {
 interface SiteHeaderProps {
   shopName: string;
   user: HeaderUser | null;
-  favoritesCount: number;
-  cartCount: number;
   socials: SocialLinks;
   onOpenFavorites: () => void;
   onOpenCart: () => void;
@@ -59,7 +58,10 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 }
 
 export function SiteHeader(props: SiteHeaderProps) {
-  const { shopName, user, favoritesCount, cartCount, socials } = props;
+  const { shopName, user, socials } = props;
+  const basket = useBasket();
+  const favoritesCount = basket.favorites.length;
+  const cartCount = basket.cart.reduce((count, line) => count + line.quantity, 0);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const menuRef = useRef<HTMLDivElement>(null);

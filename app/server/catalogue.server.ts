@@ -1,30 +1,295 @@
 /**
- * Catalogue reads (spec §7 "Product / sold page"): one product by slug, for sale or sold.
+ * Catalogue reads (spec §7 "Catalogue", "Gallery", "Product / sold page"): listings filtered on
+ * the server (docs/decisions/005-catalogue-filtering.md), the four reference lists, one product by
+ * slug with its relations and images, and similar pieces.
  */
+import type { ExpressionBuilder } from "kysely";
+import {
+  euroCents,
+  type ListingKind,
+  type ListingQuery,
+  PAGE_SIZE,
+  seededShuffle,
+} from "~/features/catalogue/listing-query";
 import type { DB } from "./database.server";
+import type { Database } from "./db-schema.server";
 
-export interface ProductSummary {
+export interface NamedRef {
+  id: string;
+  name: string;
+}
+
+export interface ReferenceLists {
+  categories: NamedRef[];
+  colors: NamedRef[];
+  materials: NamedRef[];
+  pearlTypes: NamedRef[];
+}
+
+export interface ImageRef {
+  fileName: string;
+  width: number;
+  height: number;
+}
+
+export interface ProductCard {
   id: string;
   slug: string;
   name: string;
-  description: string;
   priceCents: number | null;
+  stock: number;
+  isUnique: boolean;
   isSold: boolean;
+  image: ImageRef | null;
 }
 
-export async function findProductBySlug(db: DB, slug: string): Promise<ProductSummary | null> {
-  const row = await db
-    .selectFrom("products")
-    .select(["id", "slug", "name", "description", "price_cents", "is_sold"])
-    .where("slug", "=", slug)
-    .executeTakeFirst();
+export interface ProductDetails extends ProductCard {
+  description: string;
+  images: ImageRef[];
+  categories: NamedRef[];
+  colors: NamedRef[];
+  materials: NamedRef[];
+  pearlTypes: NamedRef[];
+}
+
+export interface Listing {
+  total: number;
+  items: ProductCard[];
+  hasMore: boolean;
+}
+
+/** The four reference lists, each sorted by name (spec §7). */
+export async function getReferenceLists(db: DB): Promise<ReferenceLists> {
+  const list = (table: "categories" | "colors" | "materials" | "pearl_types") =>
+    db.selectFrom(table).select(["id", "name"]).orderBy("name").execute();
+  const [categories, colors, materials, pearlTypes] = await Promise.all([
+    list("categories"),
+    list("colors"),
+    list("materials"),
+    list("pearl_types"),
+  ]);
+  const collator = new Intl.Collator("fr", { sensitivity: "base" });
+  const byName = (a: NamedRef, b: NamedRef) => collator.compare(a.name, b.name);
+  return {
+    categories: categories.sort(byName),
+    colors: colors.sort(byName),
+    materials: materials.sort(byName),
+    pearlTypes: pearlTypes.sort(byName),
+  };
+}
+
+type ProductsEb = ExpressionBuilder<Database & { p: Database["products"] }, "p">;
+
+/** Spec §5: any-of within a group, all groups must match, min/max price inclusive. */
+function filterConditions(eb: ProductsEb, query: ListingQuery) {
+  const { filters } = query;
+  const conditions = [];
+  const relation = (
+    table: "product_categories" | "product_colors" | "product_materials" | "product_pearl_types",
+    column: "category_id" | "color_id" | "material_id" | "pearl_type_id",
+    selected: string[],
+  ) =>
+    eb.exists(
+      eb
+        .selectFrom(table)
+        .select(eb.lit(1).as("one"))
+        .whereRef(`${table}.product_id`, "=", "p.id")
+        // biome-ignore lint/suspicious/noExplicitAny: the column belongs to the table named above.
+        .where(`${table}.${column}` as any, "in", selected),
+    );
+  if (filters.categories.length)
+    conditions.push(relation("product_categories", "category_id", filters.categories));
+  if (filters.colors.length) conditions.push(relation("product_colors", "color_id", filters.colors));
+  if (filters.materials.length)
+    conditions.push(relation("product_materials", "material_id", filters.materials));
+  if (filters.pearlTypes.length) {
+    conditions.push(relation("product_pearl_types", "pearl_type_id", filters.pearlTypes));
+  }
+  if (filters.minPrice) conditions.push(eb("p.price_cents", ">=", euroCents(filters.minPrice)));
+  if (filters.maxPrice) conditions.push(eb("p.price_cents", "<=", euroCents(filters.maxPrice)));
+  return eb.and(conditions);
+}
+
+const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+
+/**
+ * One listing page: the matching pieces' sort keys are read in one light query, ordered here (a
+ * seeded shuffle for "random", the French collation for names), then only the shown cards are
+ * loaded with their first image.
+ */
+export async function searchListing(db: DB, kind: ListingKind, query: ListingQuery): Promise<Listing> {
+  const keys = await db
+    .selectFrom("products as p")
+    .select(["p.id", "p.name", "p.price_cents", "p.created_at"])
+    .where("p.is_sold", "=", kind === "gallery" ? 1 : 0)
+    .where((eb) => filterConditions(eb, query))
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id")
+    .execute();
+
+  let ordered = keys;
+  switch (query.sort) {
+    case "random":
+      ordered = seededShuffle(keys, query.seed);
+      break;
+    case "price-asc":
+    case "price-desc": {
+      const direction = query.sort === "price-asc" ? 1 : -1;
+      // Pieces without a price ("Prix sur demande") go last either way.
+      ordered = [...keys].sort((a, b) => {
+        if (a.price_cents === null || b.price_cents === null) {
+          return (a.price_cents === null ? 1 : 0) - (b.price_cents === null ? 1 : 0);
+        }
+        return direction * (a.price_cents - b.price_cents);
+      });
+      break;
+    }
+    case "name-asc":
+    case "name-desc": {
+      const direction = query.sort === "name-asc" ? 1 : -1;
+      ordered = [...keys].sort((a, b) => direction * collator.compare(a.name, b.name));
+      break;
+    }
+    default:
+      break; // newest first
+  }
+
+  const shown = ordered.slice(0, query.page * PAGE_SIZE).map((row) => row.id);
+  const cards = await loadCards(db, shown);
+  return { total: keys.length, items: cards, hasMore: ordered.length > shown.length };
+}
+
+function firstImages(db: DB, productIds: string[]) {
+  return db
+    .selectFrom("product_images as i")
+    .select(["i.product_id", "i.file_name", "i.width", "i.height"])
+    .where("i.product_id", "in", productIds)
+    .where("i.position", "=", (eb) =>
+      eb
+        .selectFrom("product_images as first")
+        .select((e) => e.fn.min("first.position").as("p"))
+        .whereRef("first.product_id", "=", "i.product_id"),
+    )
+    .execute();
+}
+
+/** Cards for the given ids, in the given order. */
+export async function loadCards(db: DB, ids: string[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const [rows, images] = await Promise.all([
+    db
+      .selectFrom("products")
+      .select(["id", "slug", "name", "price_cents", "stock", "is_unique", "is_sold"])
+      .where("id", "in", ids)
+      .execute(),
+    firstImages(db, ids),
+  ]);
+  const imageByProduct = new Map(images.map((image) => [image.product_id, image]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const image = imageByProduct.get(id);
+    return [
+      {
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        priceCents: row.price_cents,
+        stock: row.stock,
+        isUnique: row.is_unique === 1,
+        isSold: row.is_sold === 1,
+        image: image ? { fileName: image.file_name, width: image.width, height: image.height } : null,
+      },
+    ];
+  });
+}
+
+export async function findProductBySlug(db: DB, slug: string): Promise<ProductDetails | null> {
+  const row = await db.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirst();
   if (!row) return null;
+  const named = (
+    join: "product_categories" | "product_colors" | "product_materials" | "product_pearl_types",
+    table: "categories" | "colors" | "materials" | "pearl_types",
+    column: "category_id" | "color_id" | "material_id" | "pearl_type_id",
+  ) =>
+    db
+      .selectFrom(`${join} as j` as "product_categories as j")
+      .innerJoin(`${table} as t` as "categories as t", "t.id", `j.${column}` as "j.category_id")
+      .select(["t.id", "t.name"])
+      .where("j.product_id", "=", row.id)
+      .orderBy("t.name")
+      .execute();
+  const [images, categories, colors, materials, pearlTypes] = await Promise.all([
+    db
+      .selectFrom("product_images")
+      .select(["file_name", "width", "height"])
+      .where("product_id", "=", row.id)
+      .orderBy("position")
+      .execute(),
+    named("product_categories", "categories", "category_id"),
+    named("product_colors", "colors", "color_id"),
+    named("product_materials", "materials", "material_id"),
+    named("product_pearl_types", "pearl_types", "pearl_type_id"),
+  ]);
+  const imageRefs = images.map((image) => ({
+    fileName: image.file_name,
+    width: image.width,
+    height: image.height,
+  }));
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     description: row.description,
     priceCents: row.price_cents,
+    stock: row.stock,
+    isUnique: row.is_unique === 1,
     isSold: row.is_sold === 1,
+    image: imageRefs[0] ?? null,
+    images: imageRefs,
+    categories,
+    colors,
+    materials,
+    pearlTypes,
   };
+}
+
+export const SIMILAR_COUNT = 5;
+
+/**
+ * Spec §7: up to 5 pieces sharing a category with the product, itself excluded (the sold page
+ * shows the newest first).
+ */
+export async function listSimilarProducts(
+  db: DB,
+  product: { id: string; categories: NamedRef[] },
+  options: { newestFirst?: boolean } = {},
+): Promise<ProductCard[]> {
+  if (product.categories.length === 0) return [];
+  let query = db
+    .selectFrom("products as p")
+    .select("p.id")
+    .where("p.id", "!=", product.id)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("product_categories as pc")
+          .select(eb.lit(1).as("one"))
+          .whereRef("pc.product_id", "=", "p.id")
+          .where(
+            "pc.category_id",
+            "in",
+            product.categories.map((category) => category.id),
+          ),
+      ),
+    );
+  query = options.newestFirst
+    ? query.orderBy("p.created_at", "desc")
+    : query.orderBy("p.is_sold").orderBy("p.created_at", "desc");
+  const ids = await query.limit(SIMILAR_COUNT).execute();
+  return loadCards(
+    db,
+    ids.map((row) => row.id),
+  );
 }

@@ -9,6 +9,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { getAppContext } from "./context.server";
+import { originCheck } from "./origin-check.server";
 import { securityHeaders } from "./security-headers.server";
 
 export { getAppContext } from "./context.server";
@@ -35,6 +36,8 @@ export function createHttpApp(options: HttpAppOptions = {}) {
     req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
     next();
   });
+
+  app.use(originCheck([ctx.env.PUBLIC_URL]));
 
   app.get("/healthz", (_req, res) => {
     try {

@@ -1,38 +1,36 @@
 /**
- * Spec §2 "Sidebars": 'Vos Favoris' and 'Votre Panier' with their items, empty states, totals and
- * the 'Contacter pour commander' button (closes the sidebar, then goes to /contact after 300 ms).
+ * Spec §2 "Sidebars": 'Vos Favoris' (image, name, price, total) and 'Votre Panier' (100x100
+ * thumbnail, name, unit price, minus/plus, line total, remove, total), each with its empty state
+ * and the 'Contacter pour commander' button: it closes the sidebar, then goes to /contact after
+ * 300 ms.
  */
 import { Link, useNavigate } from "react-router";
 import buttons from "~/components/button.module.css";
+import { CloseIcon } from "~/components/icons";
 import { SidePanel } from "~/components/side-panel";
 import { formatPrice, sumCents } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
+import { type BasketProduct, lineLimit, useBasket } from "./basket-context";
 import styles from "./basket-panels.module.css";
 
 export const CONTACT_NAVIGATION_DELAY_MS = 300;
 
-export interface PanelProduct {
-  productId: string;
-  slug: string;
-  name: string;
-  priceCents: number | null;
-  image: { fileName: string } | null;
-}
-
-export interface PanelCartLine extends PanelProduct {
-  quantity: number;
-}
-
 export type OpenPanel = "favorites" | "cart" | null;
 
 /** Spec §2: items lacking a name or a price are not shown. */
-function displayable<T extends PanelProduct>(items: readonly T[]): T[] {
+export function displayable<T extends BasketProduct>(items: readonly T[]): T[] {
   return items.filter((item) => item.name && item.priceCents !== null);
 }
 
-function Thumb({ item }: { item: PanelProduct }) {
+function Thumb({ item, onNavigate }: { item: BasketProduct; onNavigate: () => void }) {
   return (
-    <Link to={`/catalogue/produit/${item.slug}`} className={styles.thumb} tabIndex={-1} aria-hidden="true">
+    <Link
+      to={`/catalogue/produit/${item.slug}`}
+      className={styles.thumb}
+      tabIndex={-1}
+      aria-hidden="true"
+      onClick={onNavigate}
+    >
       <img
         src={item.image ? imageUrl("products", item.image.fileName, "thumb") : PLACEHOLDER_IMAGE}
         alt=""
@@ -44,7 +42,7 @@ function Thumb({ item }: { item: PanelProduct }) {
   );
 }
 
-function ContactButton({ disabled, onClose }: { disabled: boolean; onClose: () => void }) {
+export function ContactToOrderButton({ disabled, onClose }: { disabled: boolean; onClose?: () => void }) {
   const navigate = useNavigate();
   return (
     <button
@@ -52,7 +50,7 @@ function ContactButton({ disabled, onClose }: { disabled: boolean; onClose: () =
       className={`${buttons.primary} ${buttons.block}`}
       disabled={disabled}
       onClick={() => {
-        onClose();
+        onClose?.();
         setTimeout(() => navigate("/contact"), CONTACT_NAVIGATION_DELAY_MS);
       }}
     >
@@ -61,16 +59,10 @@ function ContactButton({ disabled, onClose }: { disabled: boolean; onClose: () =
   );
 }
 
-interface BasketPanelsProps {
-  open: OpenPanel;
-  onClose: () => void;
-  favorites: readonly PanelProduct[];
-  cart: readonly PanelCartLine[];
-}
-
-export function BasketPanels({ open, onClose, favorites, cart }: BasketPanelsProps) {
-  const shownFavorites = displayable(favorites);
-  const shownCart = displayable(cart);
+export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () => void }) {
+  const basket = useBasket();
+  const favorites = displayable(basket.favorites);
+  const cart = displayable(basket.cart);
   return (
     <>
       <SidePanel
@@ -80,25 +72,33 @@ export function BasketPanels({ open, onClose, favorites, cart }: BasketPanelsPro
         footer={
           <>
             <p className={styles.total}>
-              <span>Total</span> <strong>{formatPrice(sumCents(shownFavorites))}</strong>
+              <span>Total</span> <strong>{formatPrice(sumCents(favorites))}</strong>
             </p>
-            <ContactButton disabled={shownFavorites.length === 0} onClose={onClose} />
+            <ContactToOrderButton disabled={favorites.length === 0} onClose={onClose} />
           </>
         }
       >
-        {shownFavorites.length === 0 ? (
+        {favorites.length === 0 ? (
           <p className={styles.empty}>Votre liste de favoris est vide.</p>
         ) : (
           <ul className={styles.list}>
-            {shownFavorites.map((item) => (
+            {favorites.map((item) => (
               <li key={item.productId} className={styles.item}>
-                <Thumb item={item} />
-                <div>
+                <Thumb item={item} onNavigate={onClose} />
+                <div className={styles.details}>
                   <Link to={`/catalogue/produit/${item.slug}`} className={styles.name} onClick={onClose}>
                     {item.name}
                   </Link>
                   <p className={styles.price}>{formatPrice(item.priceCents)}</p>
                 </div>
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={`Retirer ${item.name} des favoris`}
+                  onClick={() => basket.removeFavorite(item.productId)}
+                >
+                  <CloseIcon size={18} />
+                </button>
               </li>
             ))}
           </ul>
@@ -112,28 +112,57 @@ export function BasketPanels({ open, onClose, favorites, cart }: BasketPanelsPro
         footer={
           <>
             <p className={styles.total}>
-              <span>Total</span> <strong>{formatPrice(sumCents(shownCart))}</strong>
+              <span>Total</span> <strong data-testid="cart-total">{formatPrice(sumCents(cart))}</strong>
             </p>
-            <ContactButton disabled={shownCart.length === 0} onClose={onClose} />
+            <ContactToOrderButton disabled={cart.length === 0} onClose={onClose} />
           </>
         }
       >
-        {shownCart.length === 0 ? (
+        {basket.notice ? (
+          <p className={styles.notice} role="status">
+            {basket.notice}
+          </p>
+        ) : null}
+        {cart.length === 0 ? (
           <p className={styles.empty}>Votre panier est vide.</p>
         ) : (
           <ul className={styles.list}>
-            {shownCart.map((line) => (
+            {cart.map((line) => (
               <li key={line.productId} className={styles.item}>
-                <Thumb item={line} />
-                <div>
+                <Thumb item={line} onNavigate={onClose} />
+                <div className={styles.details}>
                   <Link to={`/catalogue/produit/${line.slug}`} className={styles.name} onClick={onClose}>
                     {line.name}
                   </Link>
-                  <p className={styles.price}>
-                    {formatPrice(line.priceCents)} × {line.quantity} ={" "}
-                    <strong>{formatPrice((line.priceCents ?? 0) * line.quantity)}</strong>
-                  </p>
+                  <p className={styles.price}>Prix unitaire : {formatPrice(line.priceCents)}</p>
+                  <div className={styles.quantity}>
+                    <button
+                      type="button"
+                      aria-label={`Retirer un exemplaire de ${line.name}`}
+                      onClick={() => basket.changeQuantity(line.productId, -1)}
+                    >
+                      −
+                    </button>
+                    <span aria-label="Quantité">{line.quantity}</span>
+                    <button
+                      type="button"
+                      aria-label={`Ajouter un exemplaire de ${line.name}`}
+                      disabled={line.quantity >= lineLimit(line)}
+                      onClick={() => basket.changeQuantity(line.productId, 1)}
+                    >
+                      +
+                    </button>
+                  </div>
+                  <p className={styles.lineTotal}>{formatPrice((line.priceCents ?? 0) * line.quantity)}</p>
                 </div>
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={`Retirer ${line.name} du panier`}
+                  onClick={() => basket.removeFromCart(line.productId)}
+                >
+                  <CloseIcon size={18} />
+                </button>
               </li>
             ))}
           </ul>

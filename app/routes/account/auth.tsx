@@ -8,7 +8,9 @@ import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/auth/auth-form.module.css";
 import { LOGIN_ERROR, loginSchema, TOO_MANY_ATTEMPTS } from "~/features/auth/login-schema";
 import { PasswordField } from "~/features/auth/password-field";
+import { guestBasketPayload } from "~/features/basket/basket-context";
 import { callAuthEndpoint, forwardCookies } from "~/server/auth-endpoints.server";
+import { mergeGuestBasketFromForm } from "~/server/basket.server";
 import { homeFor, redirectIfSignedIn, safeRedirectPath } from "~/server/session.server";
 import type { Route } from "./+types/auth";
 
@@ -28,12 +30,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? LOGIN_ERROR }, { status: 400 });
   }
-  const { email, password, redirectTo } = parsed.data;
+  const { email, password, redirectTo, guestBasket } = parsed.data;
   const response = await callAuthEndpoint(request, "/sign-in/email", { email, password });
   if (response.status === 429) return data({ error: TOO_MANY_ATTEMPTS }, { status: 429 });
   if (!response.ok) return data({ error: LOGIN_ERROR }, { status: 401 });
-  const body = (await response.json()) as { user?: { role?: string | null } };
+  const body = (await response.json()) as { user?: { id?: string; role?: string | null } };
   const role = body.user?.role === "admin" ? "admin" : "user";
+  if (body.user?.id) await mergeGuestBasketFromForm(body.user.id, guestBasket);
   const target = safeRedirectPath(redirectTo, homeFor({ role }));
   return redirect(target, { headers: forwardCookies(response) });
 }
@@ -48,8 +51,18 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         <p>Retrouvez vos favoris, votre panier et la discussion avec la créatrice.</p>
       </PageIntro>
       <div className={styles.card}>
-        <Form method="post" className={styles.form} noValidate>
+        <Form
+          method="post"
+          className={styles.form}
+          noValidate
+          onSubmit={(event) => {
+            // The guest basket travels with the login, to be merged into the account.
+            const field = event.currentTarget.elements.namedItem("guestBasket");
+            if (field instanceof HTMLInputElement) field.value = guestBasketPayload();
+          }}
+        >
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <input type="hidden" name="guestBasket" value="" />
           <div className={styles.field}>
             <label htmlFor="login-email">Email</label>
             <input id="login-email" name="email" type="email" autoComplete="email" required />

@@ -1,12 +1,37 @@
-import { PageIntro } from "~/components/page-intro";
+/** /catalogue — the pieces for sale, filtered and sorted on the server (docs/decisions/005). */
+import { ListingPage } from "~/features/catalogue/listing-page";
+import { parseListingQuery } from "~/features/catalogue/listing-query";
+import { getReferenceLists, searchListing } from "~/server/catalogue.server";
+import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/catalogue";
 
-export const meta: Route.MetaFunction = () => [{ title: "Catalogue — Nacre" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Catalogue — Nacre" },
+  {
+    name: "description",
+    content:
+      "Colliers, bracelets, boucles d'oreilles et bagues en acier et perles de Tahiti, disponibles et faits main.",
+  },
+];
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb();
+  const query = parseListingQuery(new URL(request.url).searchParams, "catalogue");
+  const [references, listing] = await Promise.all([
+    getReferenceLists(db),
+    searchListing(db, "catalogue", query),
+  ]);
+  return { query, references, listing };
+}
+
+export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   return (
-    <PageIntro eyebrow="Catalogue" title="Nos créations">
-      <p>Toutes les pièces disponibles, faites main et souvent uniques.</p>
-    </PageIntro>
+    <ListingPage
+      kind="catalogue"
+      eyebrow="Nos créations"
+      title="Catalogue"
+      intro="Toutes les pièces disponibles, façonnées à la main, souvent en exemplaire unique."
+      {...loaderData}
+    />
   );
 }

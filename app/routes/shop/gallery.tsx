@@ -1,12 +1,37 @@
-import { PageIntro } from "~/components/page-intro";
+/** /galerie — the pieces already sold, for inspiration. */
+import { ListingPage } from "~/features/catalogue/listing-page";
+import { parseListingQuery } from "~/features/catalogue/listing-query";
+import { getReferenceLists, searchListing } from "~/server/catalogue.server";
+import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/gallery";
 
-export const meta: Route.MetaFunction = () => [{ title: "Galerie — Nacre" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Galerie des créations vendues — Nacre" },
+  {
+    name: "description",
+    content:
+      "Les bijoux Nacre qui ont déjà trouvé leur propriétaire : une source d'inspiration pour une commande.",
+  },
+];
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb();
+  const query = parseListingQuery(new URL(request.url).searchParams, "gallery");
+  const [references, listing] = await Promise.all([
+    getReferenceLists(db),
+    searchListing(db, "gallery", query),
+  ]);
+  return { query, references, listing };
+}
+
+export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   return (
-    <PageIntro eyebrow="Galerie" title="Galerie des créations vendues">
-      <p>Les pièces qui ont déjà trouvé leur propriétaire, pour l'inspiration.</p>
-    </PageIntro>
+    <ListingPage
+      kind="gallery"
+      eyebrow="Pièces vendues"
+      title="Galerie"
+      intro="Les créations qui ont déjà trouvé leur propriétaire. Une pièce vous plaît ? Contactez-nous pour une création approchante."
+      {...loaderData}
+    />
   );
 }

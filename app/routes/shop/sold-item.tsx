@@ -1,27 +1,71 @@
-import { data, isRouteErrorResponse } from "react-router";
+/**
+ * /galerie/vendu/{slug} (spec §2 "Sold item page"): a sold piece with its photos, sold badge,
+ * description and details, a link to the pieces for sale, and similar pieces.
+ */
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import buttons from "~/components/button.module.css";
 import { NotFoundNotice } from "~/components/not-found-notice";
-import { PageIntro } from "~/components/page-intro";
-import { findProductBySlug } from "~/server/catalogue.server";
+import { ProductImages } from "~/components/product-images";
+import { BackButton } from "~/features/catalogue/back-button";
+import { toGalleryImages } from "~/features/catalogue/gallery-images";
+import styles from "~/features/catalogue/product-details.module.css";
+import { ProductFacts } from "~/features/catalogue/product-facts";
+import { SimilarProducts } from "~/features/catalogue/similar-products";
+import { formatPrice } from "~/lib/format";
+import { findProductBySlug, listSimilarProducts } from "~/server/catalogue.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/sold-item";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const product = await findProductBySlug(getDb(), params.slug);
+  const db = getDb();
+  const product = await findProductBySlug(db, params.slug);
   if (!product) {
     throw data(
       { message: `La création avec le slug "${params.slug}" n'a pas été trouvée.` },
       { status: 404 },
     );
   }
-  return { product };
+  // Back on sale: its page is in the catalogue.
+  if (!product.isSold) throw redirect(`/catalogue/produit/${product.slug}`);
+  const similar = listSimilarProducts(db, product, { newestFirst: true }).catch((error) => {
+    console.error("Créations similaires indisponibles", error);
+    return [];
+  });
+  return { product, similar };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `${data.product.name} (vendu) — Nacre` : "Création introuvable — Nacre" },
-];
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        { title: `${data.product.name} (vendu) — Nacre` },
+        { name: "description", content: data.product.description.slice(0, 160) },
+      ]
+    : [{ title: "Création introuvable — Nacre" }];
 
 export default function SoldItemPage({ loaderData }: Route.ComponentProps) {
-  return <PageIntro eyebrow="Pièce vendue" title={loaderData.product.name} />;
+  const { product, similar } = loaderData;
+  const badge = product.isUnique ? "Pièce Unique - Vendue" : "Vendue";
+  return (
+    <>
+      <div className={styles.page}>
+        <BackButton fallback="/galerie" label="Retour" />
+        <div className={styles.columns}>
+          <ProductImages images={toGalleryImages(product.images, product.name)} productName={product.name} />
+          <div className={styles.info}>
+            <h1>{product.name}</h1>
+            <p className={styles.price}>{formatPrice(product.priceCents)}</p>
+            <p className={styles.soldBadge}>{badge}</p>
+            <p className={styles.description}>{product.description}</p>
+            <ProductFacts product={product} />
+            <Link to="/catalogue" className={`${buttons.primary} ${styles.availableLink}`}>
+              Voir les créations disponibles
+            </Link>
+          </div>
+        </div>
+      </div>
+      <SimilarProducts products={similar} soldLinksToGallery />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

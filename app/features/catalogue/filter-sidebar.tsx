@@ -1,0 +1,156 @@
+/**
+ * Spec §2 filter sidebar: categories, colours, materials, pearl types, budget min and max (minimum
+ * 0; the max's minimum follows the min; the mouse wheel never changes them). A GET form, so it
+ * works without JavaScript; with it, every change applies at once.
+ */
+import { useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import buttons from "~/components/button.module.css";
+import styles from "./listing.module.css";
+import { forgetListing } from "./listing-memory";
+import { type ListingFilters, type ListingKind, PARAM } from "./listing-query";
+
+interface NamedRef {
+  id: string;
+  name: string;
+}
+
+export interface ReferenceLists {
+  categories: NamedRef[];
+  colors: NamedRef[];
+  materials: NamedRef[];
+  pearlTypes: NamedRef[];
+}
+
+function CheckboxGroup(props: { legend: string; name: string; options: NamedRef[]; selected: string[] }) {
+  if (props.options.length === 0) return null;
+  return (
+    <fieldset className={styles.group}>
+      <legend>{props.legend}</legend>
+      {props.options.map((option) => (
+        <label key={option.id} className={styles.check}>
+          <input
+            type="checkbox"
+            name={props.name}
+            value={option.id}
+            defaultChecked={props.selected.includes(option.id)}
+          />
+          <span>{option.name}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Blurring on wheel keeps the page scrolling instead of changing the number under the pointer. */
+const stopWheel = (event: React.WheelEvent<HTMLInputElement>) => event.currentTarget.blur();
+
+export function FilterSidebar(props: {
+  formId: string;
+  kind: ListingKind;
+  references: ReferenceLists;
+  filters: ListingFilters;
+  onApplied?: () => void;
+}) {
+  const { formId, kind, references, filters } = props;
+  const submit = useSubmit();
+  const [minPrice, setMinPrice] = useState(filters.minPrice);
+  const budgetLabel = kind === "catalogue" ? "Budget" : "Prix";
+
+  function apply(form: HTMLFormElement) {
+    submit(form, { replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <Form
+      id={formId}
+      method="get"
+      className={styles.filters}
+      aria-label="Filtres"
+      onChange={(event) => {
+        // Typing a price applies on blur or Enter, not at every keystroke.
+        if (event.target instanceof HTMLInputElement && event.target.type === "number") return;
+        apply(event.currentTarget);
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(event.currentTarget);
+        props.onApplied?.();
+      }}
+    >
+      <CheckboxGroup
+        legend="Catégories"
+        name={PARAM.categories}
+        options={references.categories}
+        selected={filters.categories}
+      />
+      <CheckboxGroup
+        legend="Couleurs"
+        name={PARAM.colors}
+        options={references.colors}
+        selected={filters.colors}
+      />
+      <CheckboxGroup
+        legend="Matières"
+        name={PARAM.materials}
+        options={references.materials}
+        selected={filters.materials}
+      />
+      <CheckboxGroup
+        legend="Types de perles"
+        name={PARAM.pearlTypes}
+        options={references.pearlTypes}
+        selected={filters.pearlTypes}
+      />
+      <fieldset className={styles.group}>
+        <legend>{budgetLabel}</legend>
+        <div className={styles.budget}>
+          <label>
+            <span>Min (€)</span>
+            <input
+              type="number"
+              name={PARAM.minPrice}
+              min={0}
+              step="any"
+              inputMode="decimal"
+              defaultValue={filters.minPrice}
+              onWheel={stopWheel}
+              onChange={(event) => setMinPrice(event.currentTarget.value)}
+              onBlur={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
+            />
+          </label>
+          <label>
+            <span>Max (€)</span>
+            <input
+              type="number"
+              name={PARAM.maxPrice}
+              min={Number(minPrice) > 0 ? Number(minPrice) : 0}
+              step="any"
+              inputMode="decimal"
+              defaultValue={filters.maxPrice}
+              onWheel={stopWheel}
+              onBlur={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
+            />
+          </label>
+        </div>
+      </fieldset>
+      <div className={styles.filterActions}>
+        <button type="submit" className={buttons.primary}>
+          Appliquer
+        </button>
+        <Link
+          to={kind === "catalogue" ? "/catalogue" : "/galerie"}
+          className={buttons.secondary}
+          replace
+          preventScrollReset
+          onClick={() => {
+            forgetListing(kind);
+            props.onApplied?.();
+          }}
+        >
+          Réinitialiser
+        </Link>
+      </div>
+    </Form>
+  );
+}

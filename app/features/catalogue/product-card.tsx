@@ -1,0 +1,92 @@
+/**
+ * A piece in a listing (spec §2 "Catalogue page", "Gallery page"): first image or the placeholder,
+ * name, price and stock label for pieces for sale, a 'Vendu' badge for sold ones.
+ */
+import { Link } from "react-router";
+import { AddToCartButton, FavoriteButton } from "~/features/basket/basket-buttons";
+import type { BasketProduct } from "~/features/basket/basket-context";
+import { formatPrice } from "~/lib/format";
+import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
+import { catalogueStockLabel } from "~/lib/stock";
+import styles from "./product-card.module.css";
+
+export interface CardProduct {
+  id: string;
+  slug: string;
+  name: string;
+  priceCents: number | null;
+  stock: number;
+  isUnique: boolean;
+  isSold: boolean;
+  image: { fileName: string; width: number; height: number } | null;
+}
+
+export const CARD_SIZES = "(min-width: 1200px) 270px, (min-width: 640px) 45vw, 92vw";
+
+export function toBasketProduct(product: CardProduct): BasketProduct {
+  return {
+    productId: product.id,
+    slug: product.slug,
+    name: product.name,
+    priceCents: product.priceCents,
+    image: product.image,
+    stock: product.stock,
+    isUnique: product.isUnique,
+  };
+}
+
+function CardImage({ product, eager }: { product: CardProduct; eager: boolean }) {
+  const { image } = product;
+  return (
+    <img
+      className={styles.image}
+      src={image ? imageUrl("products", image.fileName, 400) : PLACEHOLDER_IMAGE}
+      srcSet={image ? imageSrcSet("products", image.fileName, image.width) : undefined}
+      sizes={image ? CARD_SIZES : undefined}
+      width={image?.width ?? 800}
+      height={image?.height ?? 800}
+      alt={image ? product.name : `Pas encore de photo pour ${product.name}`}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+    />
+  );
+}
+
+export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+  const href = `/catalogue/produit/${product.slug}`;
+  return (
+    <article className={styles.card}>
+      <Link to={href} className={styles.media} tabIndex={-1} aria-hidden="true">
+        <CardImage product={product} eager={eager} />
+      </Link>
+      <FavoriteButton product={toBasketProduct(product)} className={styles.heart} />
+      <div className={styles.body}>
+        <h3 className={styles.name}>
+          <Link to={href}>{product.name}</Link>
+        </h3>
+        <p className={styles.price}>{formatPrice(product.priceCents)}</p>
+        <p className={styles.stock} data-out={!product.isUnique && product.stock <= 0}>
+          {catalogueStockLabel(product)}
+        </p>
+        <AddToCartButton product={toBasketProduct(product)} block />
+      </div>
+    </article>
+  );
+}
+
+export function SoldCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+  const href = `/galerie/vendu/${product.slug}`;
+  return (
+    <article className={styles.card}>
+      <Link to={href} className={styles.media} tabIndex={-1} aria-hidden="true">
+        <CardImage product={product} eager={eager} />
+      </Link>
+      <span className={styles.soldBadge}>Vendu</span>
+      <div className={styles.body}>
+        <h3 className={styles.name}>
+          <Link to={href}>{product.name}</Link>
+        </h3>
+      </div>
+    </article>
+  );
+}

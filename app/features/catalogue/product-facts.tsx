@@ -1,0 +1,32 @@
+import styles from "./product-details.module.css";
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+/** Spec §2: the lines for category, 'Matière', pearl and colour (only those the piece has). */
+export function ProductFacts({
+  product,
+}: {
+  product: { categories: Named[]; materials: Named[]; pearlTypes: Named[]; colors: Named[] };
+}) {
+  const rows = [
+    ["Catégorie", product.categories],
+    ["Matière", product.materials],
+    ["Perle", product.pearlTypes],
+    ["Couleur", product.colors],
+  ] as const;
+  const shown = rows.filter(([, values]) => values.length > 0);
+  if (shown.length === 0) return null;
+  return (
+    <dl className={styles.facts}>
+      {shown.map(([label, values]) => (
+        <div key={label} style={{ display: "contents" }}>
+          <dt>{label}</dt>
+          <dd>{values.map((value) => value.name).join(", ")}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

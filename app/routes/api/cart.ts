@@ -1,0 +1,33 @@
+/** POST /api/panier — a signed-in customer's cart (guests keep theirs in local storage). */
+import { cartActionSchema } from "~/features/basket/basket-schemas";
+import { apiError, invalidInput, readBody, requireApiUser } from "~/server/api-responses.server";
+import {
+  addToCart,
+  BASKET_ERROR_MESSAGES,
+  changeCartQuantity,
+  listCart,
+  removeFromCart,
+} from "~/server/basket.server";
+import { getDb } from "~/server/context.server";
+import type { Route } from "./+types/cart";
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireApiUser(request);
+  if (request.method !== "POST") return apiError("Méthode non autorisée.", 405);
+  const parsed = cartActionSchema.safeParse(await readBody(request));
+  if (!parsed.success) return invalidInput(parsed.error);
+  const db = getDb();
+  const command = parsed.data;
+  let failure = null;
+  if (command.intent === "add") failure = await addToCart(db, user.id, command.productId);
+  if (command.intent === "change")
+    failure = await changeCartQuantity(db, user.id, command.productId, command.delta);
+  if (command.intent === "remove") await removeFromCart(db, user.id, command.productId);
+  if (failure) return apiError(BASKET_ERROR_MESSAGES[failure], failure === "introuvable" ? 404 : 409);
+  return { ok: true as const, cart: await listCart(db, user.id) };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireApiUser(request);
+  return { ok: true as const, cart: await listCart(getDb(), user.id) };
+}

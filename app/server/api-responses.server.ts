@@ -1,0 +1,36 @@
+/** JSON answers of the resource routes: French messages, 4xx for the caller's mistakes. */
+import { data } from "react-router";
+import type { ZodError } from "zod";
+import { getOptionalUser, type SessionUser } from "./session.server";
+
+export function apiError(message: string, status: number) {
+  return data({ ok: false as const, error: message }, { status });
+}
+
+export function invalidInput(error: ZodError) {
+  return apiError(error.issues[0]?.message ?? "Requête invalide.", 400);
+}
+
+/** Resource routes answer 401 (not a redirect) when nobody is signed in. */
+export async function requireApiUser(request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw apiError("Veuillez vous connecter.", 401);
+  return user;
+}
+
+/** Form posts and fetch calls both reach actions; read either without trusting the content type. */
+export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
+  const type = request.headers.get("content-type") ?? "";
+  try {
+    if (type.includes("application/json")) {
+      const body = await request.json();
+      return body && typeof body === "object" && !Array.isArray(body)
+        ? (body as Record<string, unknown>)
+        : null;
+    }
+    if (type.includes("form")) return Object.fromEntries(await request.formData());
+  } catch {
+    return null;
+  }
+  return null;
+}
