@@ -143,7 +143,10 @@ export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () =
                     >
                       −
                     </button>
-                    <span aria-label="Quantité">{line.quantity}</span>
+                    <span>
+                      <span className="visually-hidden">Quantité : </span>
+                      {line.quantity}
+                    </span>
                     <button
                       type="button"
                       aria-label={`Ajouter un exemplaire de ${line.name}`}

@@ -203,8 +203,6 @@ export function ListingPage(props: ListingPageProps) {
           className={styles.sidebar}
           data-open={drawerOpen}
           aria-label="Filtres"
-          role={drawerOpen ? "dialog" : undefined}
-          aria-modal={drawerOpen ? true : undefined}
         >
           <div className={styles.drawerHead}>
             <p>Filtrer les créations</p>

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addToCart,
+  changeCartQuantity,
+  listCart,
+  listFavorites,
+  mergeGuestBasket,
+  removeFromCart,
+  toggleFavorite,
+} from "./basket.server";
+import type { AppContext } from "./context.server";
+import { createTestContext } from "./test-context";
+
+let ctx: AppContext;
+let userId: string;
+let otherUserId: string;
+
+async function product(
+  id: string,
+  values: { stock: number; unique?: boolean; sold?: boolean; price?: number },
+) {
+  await ctx.db
+    .insertInto("products")
+    .values({
+      id,
+      slug: id,
+      name: `Pièce ${id}`,
+      price_cents: values.price ?? 5000,
+      stock: values.stock,
+      is_unique: values.unique ? 1 : 0,
+      is_sold: values.sold ? 1 : 0,
+    })
+    .execute();
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  userId = (
+    await ctx.auth.api.signUpEmail({ body: { email: "a@exemple.fr", password: "motdepasse-a", name: "A" } })
+  ).user.id;
+  otherUserId = (
+    await ctx.auth.api.signUpEmail({ body: { email: "b@exemple.fr", password: "motdepasse-b", name: "B" } })
+  ).user.id;
+  await product("trois", { stock: 3 });
+  await product("unique", { stock: 1, unique: true });
+  await product("vendue", { stock: 1, sold: true });
+  await product("epuisee", { stock: 0 });
+});
+afterAll(() => ctx.sqlite.close());
+
+const quantityOf = async (user: string, productId: string) =>
+  (await listCart(ctx.db, user)).find((line) => line.productId === productId)?.quantity ?? 0;
+
+describe("cart (spec §4)", () => {
+  it("adds 1 to a present product, never beyond the stock", async () => {
+    expect(await addToCart(ctx.db, userId, "trois")).toBeNull();
+    expect(await addToCart(ctx.db, userId, "trois")).toBeNull();
+    expect(await addToCart(ctx.db, userId, "trois")).toBeNull();
+    expect(await addToCart(ctx.db, userId, "trois")).toBe("epuise");
+    expect(await quantityOf(userId, "trois")).toBe(3);
+  });
+
+  it("keeps a unique piece at 1 and refuses sold or exhausted pieces", async () => {
+    expect(await addToCart(ctx.db, userId, "unique")).toBeNull();
+    expect(await addToCart(ctx.db, userId, "unique")).toBe("epuise");
+    expect(await quantityOf(userId, "unique")).toBe(1);
+    expect(await addToCart(ctx.db, userId, "vendue")).toBe("vendu");
+    expect(await addToCart(ctx.db, userId, "epuisee")).toBe("epuise");
+    expect(await addToCart(ctx.db, userId, "inconnue")).toBe("introuvable");
+  });
+
+  it("changes by delta: above 0 updates, otherwise removes the line", async () => {
+    expect(await changeCartQuantity(ctx.db, userId, "trois", -1)).toBeNull();
+    expect(await quantityOf(userId, "trois")).toBe(2);
+    expect(await changeCartQuantity(ctx.db, userId, "trois", 5)).toBe("epuise");
+    expect(await changeCartQuantity(ctx.db, userId, "trois", -2)).toBeNull();
+    expect(await quantityOf(userId, "trois")).toBe(0);
+    await removeFromCart(ctx.db, userId, "unique");
+    expect(await listCart(ctx.db, userId)).toEqual([]);
+  });
+
+  it("touches only the caller's own lines", async () => {
+    await addToCart(ctx.db, otherUserId, "trois");
+    expect(await changeCartQuantity(ctx.db, userId, "trois", -1)).toBe("introuvable");
+    await removeFromCart(ctx.db, userId, "trois");
+    expect(await quantityOf(otherUserId, "trois")).toBe(1);
+  });
+});
+
+describe("favourites (spec §4)", () => {
+  it("toggles: adds if absent, removes if present", async () => {
+    expect(await toggleFavorite(ctx.db, userId, "unique")).toBe(true);
+    expect((await listFavorites(ctx.db, userId)).map((f) => f.productId)).toEqual(["unique"]);
+    expect(await toggleFavorite(ctx.db, userId, "unique")).toBe(false);
+    expect(await listFavorites(ctx.db, userId)).toEqual([]);
+    expect(await toggleFavorite(ctx.db, userId, "inconnue")).toBe("introuvable");
+  });
+});
+
+describe("merging the guest basket at login (design.md)", () => {
+  it("combines quantities within the stock, drops what cannot be bought, never duplicates", async () => {
+    await addToCart(ctx.db, userId, "trois"); // 1 already in the account
+    await toggleFavorite(ctx.db, userId, "trois");
+    await mergeGuestBasket(ctx.db, userId, {
+      cart: [
+        { productId: "trois", quantity: 5 },
+        { productId: "unique", quantity: 2 },
+        { productId: "vendue", quantity: 1 },
+        { productId: "inconnue", quantity: 1 },
+      ],
+      favorites: ["trois", "vendue", "inconnue", "vendue"],
+    });
+    expect(await quantityOf(userId, "trois")).toBe(3);
+    expect(await quantityOf(userId, "unique")).toBe(1);
+    expect(await quantityOf(userId, "vendue")).toBe(0);
+    const favorites = (await listFavorites(ctx.db, userId)).map((f) => f.productId).sort();
+    expect(favorites).toEqual(["trois", "vendue"]);
+  });
+});
