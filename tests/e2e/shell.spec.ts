@@ -14,7 +14,7 @@ test.describe("anonymous visitor", () => {
     for (const label of SECTION_LINKS) await expect(nav.getByRole("link", { name: label })).toBeVisible();
     await nav.getByRole("link", { name: "Catalogue" }).click();
     await expect(page).toHaveURL(/\/catalogue$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nos créations");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Catalogue");
 
     const account = page.getByRole("banner").getByRole("link", { name: "Connexion" });
     await expect(account).toHaveAttribute("href", "/auth");
