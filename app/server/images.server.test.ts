@@ -4,7 +4,14 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ImageRejectedError, isStoredFileName, parseVariant, storeImage, variantPath } from "./images.server";
+import {
+  ImageRejectedError,
+  isStoredFileName,
+  parseVariant,
+  preferredFormat,
+  storeImage,
+  variantPath,
+} from "./images.server";
 
 const dirs = () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-img-"));
@@ -58,6 +65,14 @@ describe("variants", () => {
     const medium = await variantPath(d, "products", stored.fileName, 400);
     expect(await sharp(medium as string).metadata()).toMatchObject({ width: 400, height: 300 });
     expect(await variantPath(d, "products", "aaaaaaaaaaaaaaa.webp", 400)).toBeNull();
+    const avif = await variantPath(d, "products", stored.fileName, 800, "avif");
+    expect(await sharp(avif as string).metadata()).toMatchObject({ format: "heif", width: 800, height: 600 });
+  });
+
+  it("prefers AVIF only when the browser accepts it", () => {
+    expect(preferredFormat("image/avif,image/webp,image/apng,*/*;q=0.8")).toBe("avif");
+    expect(preferredFormat("image/webp,*/*")).toBe("webp");
+    expect(preferredFormat(null)).toBe("webp");
   });
 
   it("accepts only the listed widths and stored names", () => {

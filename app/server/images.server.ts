@@ -77,6 +77,13 @@ export function parseVariant(value: string | null): ImageVariant | null {
   return (IMAGE_WIDTHS as readonly number[]).includes(width) ? (width as ImageVariant) : null;
 }
 
+export type ImageFormat = "webp" | "avif";
+
+/** AVIF when the browser says it takes it (smaller files), else WebP (every browser we target). */
+export function preferredFormat(accept: string | null): ImageFormat {
+  return accept?.includes("image/avif") ? "avif" : "webp";
+}
+
 /**
  * The path of a cached variant, created on first use. Names are validated by the caller, so no
  * path built here can leave the data folder.
@@ -86,9 +93,10 @@ export async function variantPath(
   folder: ImageFolder,
   fileName: string,
   variant: ImageVariant,
+  format: ImageFormat = "webp",
 ): Promise<string | null> {
   const source = path.join(dirs.uploadsDir, folder, fileName);
-  const target = path.join(dirs.cacheDir, folder, `${variant}-${fileName}`);
+  const target = path.join(dirs.cacheDir, folder, `${variant}-${fileName.replace(/\.webp$/, "")}.${format}`);
   try {
     await fs.access(target);
     return target;
@@ -105,10 +113,14 @@ export async function variantPath(
     variant === "thumb"
       ? pipeline.resize(100, 100, { fit: "cover" })
       : pipeline.resize({ width: variant, withoutEnlargement: true });
+  const encoded =
+    format === "avif"
+      ? resized.avif({ quality: variant === "thumb" ? 50 : 55, effort: 3 })
+      : resized.webp({ quality: variant === "thumb" ? 70 : 78 });
   await fs.mkdir(path.dirname(target), { recursive: true });
   // Write then rename: a concurrent reader never sees a half-written file.
   const temporary = `${target}.${process.pid}.${newId(6)}.tmp`;
-  await resized.webp({ quality: variant === "thumb" ? 70 : 78 }).toFile(temporary);
+  await encoded.toFile(temporary);
   await fs.rename(temporary, target);
   return target;
 }

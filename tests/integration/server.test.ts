@@ -247,6 +247,11 @@ describe("HTTP contract", () => {
     const sharp = (await import("sharp")).default;
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ width: 100, height: 100, format: "webp" });
+    const avif = await fetch(`${url}/images/products/${file_name}?w=400`, {
+      headers: { accept: "image/avif,image/webp" },
+    });
+    expect(avif.headers.get("content-type")).toBe("image/avif");
+    expect(avif.headers.get("vary")).toContain("Accept");
   });
 
   it("never logs out by GET", async () => {

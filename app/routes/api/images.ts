@@ -6,7 +6,13 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { getAppContext } from "~/server/context.server";
-import { isImageFolder, isStoredFileName, parseVariant, variantPath } from "~/server/images.server";
+import {
+  isImageFolder,
+  isStoredFileName,
+  parseVariant,
+  preferredFormat,
+  variantPath,
+} from "~/server/images.server";
 import type { Route } from "./+types/images";
 
 function notFound() {
@@ -26,12 +32,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const path = await variantPath(getAppContext(), folder, file, variant);
+  const format = preferredFormat(request.headers.get("accept"));
+  const path = await variantPath(getAppContext(), folder, file, variant, format);
   if (!path) return notFound();
   const stat = await fs.promises.stat(path);
   return new Response(Readable.toWeb(fs.createReadStream(path)) as ReadableStream, {
     headers: {
-      "Content-Type": "image/webp",
+      "Content-Type": `image/${format}`,
+      // One URL, two encodings: caches must key on what the browser accepts.
+      Vary: "Accept",
       "Content-Length": String(stat.size),
       // Stored names are never reused: a file under a name never changes.
       "Cache-Control": "public, max-age=31536000, immutable",
