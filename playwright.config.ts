@@ -3,7 +3,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
-export const E2E_DATA_DIR = path.resolve("test-results/e2e-data");
+// Another port (E2E_PORT) means another database and output folder: two runs never collide.
+export const E2E_DATA_DIR = path.resolve(
+  PORT === 3210 ? "test-results/e2e-data" : `test-results/e2e-data-${PORT}`,
+);
 
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
@@ -20,7 +23,7 @@ export const chromiumLaunchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results/e2e-output",
+  outputDir: PORT === 3210 ? "test-results/e2e-output" : `test-results/e2e-output-${PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -5,7 +5,9 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
 
-const file = path.resolve("test-results/e2e-data/nacre.sqlite");
+import { E2E_DATA_DIR } from "../../playwright.config";
+
+const file = path.join(E2E_DATA_DIR, "nacre.sqlite");
 
 export function query<T>(sql: string, ...params: unknown[]): T[] {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
