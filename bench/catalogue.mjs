@@ -18,7 +18,14 @@ const id = () => crypto.randomBytes(8).toString("hex").slice(0, 15);
 
 const server = spawn(process.execPath, ["build/server.js"], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "0" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "0",
+  },
   stdio: "ignore",
 });
 
@@ -49,13 +56,40 @@ try {
       const pid = id();
       db.prepare(
         "insert into products (id, slug, name, description, price_cents, stock, is_unique, is_sold, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      ).run(pid, `piece-${i}`, `Pièce ${i}`, "Une pièce de démonstration.", 2000 + ((i * 7919) % 30000), i % 2 ? 1 : 1 + (i % 4), i % 2, i % 5 === 0 ? 1 : 0, new Date(Date.UTC(2025, 0, 1) + i * 60000).toISOString());
-      db.prepare("insert into product_images (id, product_id, file_name, position, width, height) values (?, ?, ?, 0, 1200, 1200)").run(id(), pid, `${id()}.webp`);
-      db.prepare("insert into product_categories (product_id, category_id) values (?, ?)").run(pid, refs.categories[i % 8]);
-      db.prepare("insert into product_colors (product_id, color_id) values (?, ?)").run(pid, refs.colors[i % 10]);
-      db.prepare("insert into product_colors (product_id, color_id) values (?, ?)").run(pid, refs.colors[(i + 3) % 10]);
-      db.prepare("insert into product_materials (product_id, material_id) values (?, ?)").run(pid, refs.materials[i % 10]);
-      db.prepare("insert into product_pearl_types (product_id, pearl_type_id) values (?, ?)").run(pid, refs.pearl_types[i % 10]);
+      ).run(
+        pid,
+        `piece-${i}`,
+        `Pièce ${i}`,
+        "Une pièce de démonstration.",
+        2000 + ((i * 7919) % 30000),
+        i % 2 ? 1 : 1 + (i % 4),
+        i % 2,
+        i % 5 === 0 ? 1 : 0,
+        new Date(Date.UTC(2025, 0, 1) + i * 60000).toISOString(),
+      );
+      db.prepare(
+        "insert into product_images (id, product_id, file_name, position, width, height) values (?, ?, ?, 0, 1200, 1200)",
+      ).run(id(), pid, `${id()}.webp`);
+      db.prepare("insert into product_categories (product_id, category_id) values (?, ?)").run(
+        pid,
+        refs.categories[i % 8],
+      );
+      db.prepare("insert into product_colors (product_id, color_id) values (?, ?)").run(
+        pid,
+        refs.colors[i % 10],
+      );
+      db.prepare("insert into product_colors (product_id, color_id) values (?, ?)").run(
+        pid,
+        refs.colors[(i + 3) % 10],
+      );
+      db.prepare("insert into product_materials (product_id, material_id) values (?, ?)").run(
+        pid,
+        refs.materials[i % 10],
+      );
+      db.prepare("insert into product_pearl_types (product_id, pearl_type_id) values (?, ?)").run(
+        pid,
+        refs.pearl_types[i % 10],
+      );
     }
   });
   insert();
@@ -81,7 +115,12 @@ try {
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    rows.push({ cas: name, p50ms: +times[20].toFixed(1), p95ms: +times[38].toFixed(1), maxms: +times[39].toFixed(1) });
+    rows.push({
+      cas: name,
+      p50ms: +times[20].toFixed(1),
+      p95ms: +times[38].toFixed(1),
+      maxms: +times[39].toFixed(1),
+    });
   }
   console.log(`\nCatalogue with ${PRODUCTS} products: one request at a time (budget: < 100 ms)`);
   console.table(rows);

@@ -193,6 +193,8 @@ export interface ShopSettingsTable {
   legal_form: Generated<string>;
   host_name: Generated<string>;
   host_address: Generated<string>;
+  map_latitude: number | null;
+  map_longitude: number | null;
   updated_at: Generated<string>;
 }
 

@@ -12,6 +12,7 @@ export interface ShopDetails {
   phoneHref: string;
   email: string;
   socials: { instagram: string; facebook: string; tiktok: string };
+  map: { query: string; latitude: number | null; longitude: number | null };
 }
 
 export async function getShopDetails(db: DB): Promise<ShopDetails> {
@@ -30,6 +31,11 @@ export async function getShopDetails(db: DB): Promise<ShopDetails> {
       instagram: row?.instagram_url ?? "",
       facebook: row?.facebook_url ?? "",
       tiktok: row?.tiktok_url ?? "",
+    },
+    map: {
+      query: row?.map_query ?? "",
+      latitude: row?.map_latitude ?? null,
+      longitude: row?.map_longitude ?? null,
     },
   };
 }

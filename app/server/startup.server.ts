@@ -73,8 +73,17 @@ async function ensureShopSettings(ctx: AppContext): Promise<void> {
       legal_form: s.legalForm,
       host_name: s.hostName,
       host_address: s.hostAddress,
+      map_latitude: s.mapLatitude,
+      map_longitude: s.mapLongitude,
     })
     .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  // Shops created before the map position existed get the demo position once.
+  await ctx.db
+    .updateTable("shop_settings")
+    .set({ map_latitude: s.mapLatitude, map_longitude: s.mapLongitude })
+    .where("id", "=", "shop")
+    .where("map_latitude", "is", null)
     .execute();
 }
 

@@ -4,9 +4,11 @@
  */
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001-initial";
+import * as shopMapPosition from "./0002-shop-map-position";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-shop-map-position": shopMapPosition,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -72,7 +72,7 @@ test.describe("guest", () => {
     );
     await favorites.getByRole("button", { name: "Contacter pour commander" }).click();
     await expect(favorites).toHaveCount(0);
-    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page).toHaveURL(/\/contact\?commande=(panier|favoris)$/);
   });
 
   test("unreadable local storage is ignored, not fatal", async ({ page }) => {

@@ -221,7 +221,7 @@ test.describe("customer", () => {
     await expect(cart.getByRole("button", { name: "Contacter pour commander" })).toBeEnabled();
     await cart.getByRole("button", { name: "Contacter pour commander" }).click();
     await expect(cart).toHaveCount(0);
-    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page).toHaveURL(/\/contact\?commande=(panier|favoris)$/);
   });
 
   test("is sent from /auth to /mon-compte and from /admin back with 'Accès non autorisé.'", async ({

@@ -42,7 +42,16 @@ function Thumb({ item, onNavigate }: { item: BasketProduct; onNavigate: () => vo
   );
 }
 
-export function ContactToOrderButton({ disabled, onClose }: { disabled: boolean; onClose?: () => void }) {
+/** Goes to /contact with the order prefilled from the cart or the favourites (design.md). */
+export function ContactToOrderButton({
+  disabled,
+  onClose,
+  from,
+}: {
+  disabled: boolean;
+  onClose?: () => void;
+  from: "panier" | "favoris";
+}) {
   const navigate = useNavigate();
   return (
     <button
@@ -51,7 +60,7 @@ export function ContactToOrderButton({ disabled, onClose }: { disabled: boolean;
       disabled={disabled}
       onClick={() => {
         onClose?.();
-        setTimeout(() => navigate("/contact"), CONTACT_NAVIGATION_DELAY_MS);
+        setTimeout(() => navigate(`/contact?commande=${from}`), CONTACT_NAVIGATION_DELAY_MS);
       }}
     >
       Contacter pour commander
@@ -74,7 +83,7 @@ export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () =
             <p className={styles.total}>
               <span>Total</span> <strong>{formatPrice(sumCents(favorites))}</strong>
             </p>
-            <ContactToOrderButton disabled={favorites.length === 0} onClose={onClose} />
+            <ContactToOrderButton disabled={favorites.length === 0} onClose={onClose} from="favoris" />
           </>
         }
       >
@@ -114,7 +123,7 @@ export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () =
             <p className={styles.total}>
               <span>Total</span> <strong data-testid="cart-total">{formatPrice(sumCents(cart))}</strong>
             </p>
-            <ContactToOrderButton disabled={cart.length === 0} onClose={onClose} />
+            <ContactToOrderButton disabled={cart.length === 0} onClose={onClose} from="panier" />
           </>
         }
       >

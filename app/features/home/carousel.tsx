@@ -61,14 +61,23 @@ export function Carousel({ label, layoutClassName, intervalMs, bullets = false, 
   }, [measure]);
 
   // Autoplay keeps going after the visitor uses the arrows (spec §9: not stopped by interaction).
+  const autoplay = !reducedMotion && count > 1;
   useEffect(() => {
-    if (reducedMotion || count < 2) return;
+    if (!autoplay) return;
     const timer = window.setInterval(() => goTo(current + 1), intervalMs);
     return () => window.clearInterval(timer);
-  }, [reducedMotion, count, intervalMs, goTo, current]);
+  }, [autoplay, intervalMs, goTo, current]);
+  // Rendered on the server as "off": "on" also tells that the page is live (hydrated).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   return (
-    <section className={styles.carousel} aria-roledescription="carrousel" aria-label={label}>
+    <section
+      className={styles.carousel}
+      aria-roledescription="carrousel"
+      aria-label={label}
+      data-autoplay={live && autoplay ? "on" : "off"}
+    >
       <ul ref={trackRef} className={`${styles.track} ${layoutClassName}`} data-current={current}>
         {children.map((child, index) => (
           <li

@@ -33,15 +33,25 @@ export function HeroSlider({ images, subtitle }: { images: HeroImage[]; subtitle
     [count],
   );
 
+  const [autoplay, setAutoplay] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: timerKey restarts the interval on purpose.
   useEffect(() => {
     if (count < 2 || reducedMotion) return;
     const timer = window.setInterval(() => setIndex((current) => (current + 1) % count), HERO_INTERVAL_MS);
-    return () => window.clearInterval(timer);
+    setAutoplay(true);
+    return () => {
+      window.clearInterval(timer);
+      setAutoplay(false);
+    };
   }, [count, reducedMotion, timerKey]);
 
   return (
-    <section className={styles.hero} aria-roledescription="carrousel" aria-label="Bienvenue chez Nacre">
+    <section
+      className={styles.hero}
+      aria-roledescription="carrousel"
+      aria-label="Bienvenue chez Nacre"
+      data-autoplay={autoplay ? "on" : "off"}
+    >
       <div className={styles.slides}>
         {images.map((image, position) => (
           <img

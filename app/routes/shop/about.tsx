@@ -1,12 +1,94 @@
+/** /a-propos (spec §2): the brand's story, its know-how and commitment, its mission. */
+import { Link } from "react-router";
+import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";
+import { TextImageSection } from "~/components/text-image-section";
+import styles from "~/features/home/home.module.css";
+import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
+import { getDb } from "~/server/context.server";
+import { listSiteImages } from "~/server/home.server";
+import { demoStory } from "~/server/seed/demo-content.server";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = () => [{ title: "À propos — Nacre" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "À propos — Nacre" },
+  {
+    name: "description",
+    content:
+      "L'histoire de Nacre : des bijoux en acier et perles de Tahiti, imaginés et montés à la main à Quiberon.",
+  },
+];
 
-export default function Page() {
+export async function loader() {
+  const stories = await listSiteImages(getDb(), "story");
+  // Story pictures: 0 creator, 1 keishi, 2 workshop, 3 mission (seed order).
+  const pictures = [stories[2], stories[0], stories[1]];
+  return {
+    blocks: demoStory.about.map((block, index) => ({ ...block, image: pictures[index] ?? null })),
+    mission: demoStory.mission,
+    missionImage: stories[3] ?? null,
+  };
+}
+
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { blocks, mission, missionImage } = loaderData;
   return (
-    <PageIntro eyebrow="À propos" title="Notre histoire">
-      <p>L'histoire de Nacre, de Tahiti à la Bretagne, et notre façon de travailler l'acier et la perle.</p>
-    </PageIntro>
+    <>
+      <PageIntro eyebrow="À propos" title="Notre histoire">
+        <p>De Tahiti à la Bretagne, des bijoux façonnés à la main pour porter un peu d'océan chaque jour.</p>
+      </PageIntro>
+      {blocks.map((block, index) => (
+        <TextImageSection
+          key={block.title}
+          title={block.title}
+          html={block.html}
+          imageSide={index % 2 === 0 ? "left" : "right"}
+          image={
+            block.image
+              ? {
+                  src: imageUrl("site", block.image.fileName, 800),
+                  srcSet: imageSrcSet("site", block.image.fileName, block.image.width),
+                  width: block.image.width,
+                  height: block.image.height,
+                }
+              : { src: PLACEHOLDER_IMAGE, width: 800, height: 800 }
+          }
+          alt={block.imageAlt}
+        />
+      ))}
+      <section className={styles.section} aria-labelledby="mission">
+        <div className={styles.sectionHead}>
+          <p className={styles.eyebrow}>Notre mission</p>
+          <h2 id="mission">Porter l'océan, simplement</h2>
+        </div>
+        {missionImage ? (
+          <img
+            src={imageUrl("site", missionImage.fileName, 1200)}
+            srcSet={imageSrcSet("site", missionImage.fileName, missionImage.width)}
+            sizes="(min-width: 1200px) 1100px, 92vw"
+            width={missionImage.width}
+            height={missionImage.height}
+            alt="L'horizon de l'océan, avec une perle de Tahiti au premier plan"
+            loading="lazy"
+            style={{ width: "100%", height: "auto", borderRadius: "var(--radius-lg)" }}
+          />
+        ) : null}
+        <p
+          style={{
+            maxWidth: "42rem",
+            margin: "var(--space-5) auto",
+            textAlign: "center",
+            fontSize: "var(--text-lg)",
+          }}
+        >
+          {mission}
+        </p>
+        <div className={styles.center}>
+          <Link to="/catalogue" className={buttons.primary}>
+            Découvrir nos créations
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

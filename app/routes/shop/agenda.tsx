@@ -1,12 +1,65 @@
+/**
+ * /agenda — 'Agenda des Événements' (spec §2): upcoming events by start date, then the past ones
+ * in their own section; each opens a modal with the details.
+ */
+import { useState } from "react";
 import { PageIntro } from "~/components/page-intro";
+import styles from "~/features/agenda/agenda.module.css";
+import { type AgendaEventView, EventCard } from "~/features/agenda/event-card";
+import { EventDialog } from "~/features/agenda/event-dialog";
+import { getDb } from "~/server/context.server";
+import { listEvents, splitByTime } from "~/server/events.server";
 import type { Route } from "./+types/agenda";
 
-export const meta: Route.MetaFunction = () => [{ title: "Agenda — Nacre" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Agenda des événements — Nacre" },
+  { name: "description", content: "Marchés de créateurs, salons et ateliers où découvrir les bijoux Nacre." },
+];
 
-export default function Page() {
+export async function loader() {
+  try {
+    return splitByTime(await listEvents(getDb()), new Date());
+  } catch (error) {
+    // Spec §8: a failed load is only logged, and the empty message shows.
+    console.error("Agenda indisponible", error);
+    return { upcoming: [], past: [] };
+  }
+}
+
+export default function AgendaPage({ loaderData }: Route.ComponentProps) {
+  const { upcoming, past } = loaderData;
+  const [open, setOpen] = useState<AgendaEventView | null>(null);
   return (
-    <PageIntro eyebrow="Agenda" title="Agenda des Événements">
-      <p>Marchés, salons et ateliers où venir découvrir les créations.</p>
-    </PageIntro>
+    <>
+      <PageIntro eyebrow="Venez nous rencontrer" title="Agenda des Événements">
+        <p>Marchés, salons et ateliers : les rendez-vous où découvrir et essayer les créations.</p>
+      </PageIntro>
+      <div className={styles.content}>
+        {upcoming.length === 0 ? (
+          <p className={styles.empty}>Aucun événement à venir pour le moment.</p>
+        ) : (
+          <ul className={styles.list} aria-label="Événements à venir">
+            {upcoming.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} past={false} onOpen={() => setOpen(event)} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {past.length > 0 ? (
+          <>
+            <h2 className={styles.sectionTitle}>Événements passés</h2>
+            <ul className={styles.list} aria-label="Événements passés">
+              {past.map((event) => (
+                <li key={event.id}>
+                  <EventCard event={event} past onOpen={() => setOpen(event)} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+      {open ? <EventDialog event={open} onClose={() => setOpen(null)} /> : null}
+    </>
   );
 }

@@ -1,12 +1,156 @@
+/**
+ * /contact (spec §2 "Contact page"): how ordering works, the shop's details and map, the contact
+ * form (stored for the admin's inbox and mailed to the shop), delivery information, feature bar.
+ */
+import { data } from "react-router";
+import { FeatureBar } from "~/components/feature-bar";
 import { PageIntro } from "~/components/page-intro";
+import styles from "~/features/contact/contact.module.css";
+import { ContactForm } from "~/features/contact/contact-form";
+import { ContactMap } from "~/features/contact/contact-map";
+import {
+  CONTACT_FAILURE,
+  CONTACT_SUCCESS,
+  CONTACT_TOO_MANY,
+  type ContactFieldErrors,
+  contactSchema,
+} from "~/features/contact/contact-schema";
+import { saveContactMessage } from "~/server/contact.server";
+import { getAppContext, getDb } from "~/server/context.server";
+import { clientAddress, createRateLimiter } from "~/server/rate-limit.server";
+import { getOptionalUser } from "~/server/session.server";
+import { getShopDetails } from "~/server/shop-settings.server";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () => [{ title: "Contact — Nacre" }];
+/** Five messages per address every ten minutes: plenty for a person, useless for a spammer. */
+const contactLimiter = createRateLimiter({ max: 5, windowMs: 10 * 60 * 1000 });
 
-export default function Page() {
+export const meta: Route.MetaFunction = () => [
+  { title: "Contact et commande — Nacre" },
+  {
+    name: "description",
+    content: "Une question, une commande ? Écrivez-nous : nous répondons avec un lien de paiement sécurisé.",
+  },
+];
+
+export async function loader() {
+  return { shop: await getShopDetails(getDb()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const values = {
+    name: String(form.name ?? "").slice(0, 200),
+    email: String(form.email ?? "").slice(0, 200),
+    message: String(form.message ?? "").slice(0, 6000),
+  };
+  const parsed = contactSchema.safeParse(form);
+  if (!parsed.success) {
+    const fieldErrors: ContactFieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === "name" || field === "email" || field === "message") && !fieldErrors[field]) {
+        fieldErrors[field] = issue.message;
+      }
+    }
+    return data(
+      { ok: false, message: "Merci de corriger les champs indiqués.", fieldErrors, values },
+      { status: 400 },
+    );
+  }
+  // A bot filled the hidden field: answer as if all went well, keep nothing.
+  if (parsed.data.site_web) return { ok: true, message: CONTACT_SUCCESS };
+  if (!contactLimiter.attempt(clientAddress(request))) {
+    return data({ ok: false, message: CONTACT_TOO_MANY, values }, { status: 429 });
+  }
+  try {
+    const ctx = getAppContext();
+    const user = await getOptionalUser(request);
+    const shop = await getShopDetails(ctx.db);
+    await saveContactMessage(ctx.db, ctx.mailer, shop, {
+      name: parsed.data.name,
+      email: parsed.data.email,
+      message: parsed.data.message,
+      userId: user?.id ?? null,
+    });
+  } catch (error) {
+    console.error("Message de contact non enregistré", error);
+    return data({ ok: false, message: CONTACT_FAILURE, values }, { status: 503 });
+  }
+  return { ok: true, message: CONTACT_SUCCESS };
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { shop } = loaderData;
   return (
-    <PageIntro eyebrow="Une question, une commande ?" title="Contact">
-      <p>Écrivez-nous : nous répondons avec un lien de paiement sécurisé pour finaliser votre commande.</p>
-    </PageIntro>
+    <>
+      <PageIntro eyebrow="Une question, une commande ?" title="Contact">
+        <p>
+          Écrivez-nous : chaque message est lu et reçoit une réponse personnelle, en général sous 24 heures.
+        </p>
+      </PageIntro>
+      <div className={styles.layout}>
+        <section className={styles.card} aria-labelledby="commander">
+          <h2 id="commander">Comment commander ?</h2>
+          <p>
+            Il n'y a pas de paiement en ligne sur le site : chaque commande est confirmée personnellement.
+          </p>
+          <ol className={styles.steps}>
+            <li>Ajoutez vos pièces préférées au panier ou à vos favoris.</li>
+            <li>Cliquez sur « Contacter pour commander » : votre message est prérempli.</li>
+            <li>
+              Nous vous répondons avec la disponibilité, les frais de livraison et un lien de paiement
+              sécurisé.
+            </li>
+            <li>Votre bijou part sous 48h, soigneusement emballé.</li>
+          </ol>
+          <h3>Nous joindre</h3>
+          <address className={styles.details}>
+            <p>
+              {shop.addressLine}, {shop.postalCode} {shop.city}
+            </p>
+            {shop.phone ? (
+              <p>
+                Téléphone : <a href={`tel:${shop.phoneHref}`}>{shop.phone}</a>
+              </p>
+            ) : null}
+            {shop.email ? (
+              <p>
+                Email : <a href={`mailto:${shop.email}`}>{shop.email}</a>
+              </p>
+            ) : null}
+          </address>
+          <p className={styles.hours}>
+            Commandes par téléphone : du lundi au vendredi de 9h à 18h, le samedi de 9h à 12h.
+          </p>
+          <ContactMap query={shop.map.query} latitude={shop.map.latitude} longitude={shop.map.longitude} />
+        </section>
+
+        <section className={styles.card} aria-labelledby="ecrire">
+          <h2 id="ecrire">Nous écrire</h2>
+          <ContactForm state={actionData} />
+        </section>
+
+        <section className={`${styles.card} ${styles.delivery} ${styles.wide}`} aria-labelledby="livraison">
+          <h2 id="livraison">Livraison</h2>
+          <ul>
+            <li>Expédition soignée sous 48h en France métropolitaine, dans un écrin en carton recyclé.</li>
+            <li>Transporteurs : Colissimo, Chronopost ou Point Relais, au choix.</li>
+            <li>
+              Les frais de livraison dépendent de votre adresse : ils vous sont indiqués avant le paiement, au
+              moment de finaliser la commande.
+            </li>
+            <li>
+              Les pièces sont uniques ou en toute petite série, vendues dans la limite du stock disponible.
+            </li>
+            <li>
+              Pour toute commande de 120 € ou plus, les documents de commande sont disponibles sur simple
+              demande.
+            </li>
+          </ul>
+        </section>
+      </div>
+      <FeatureBar />
+    </>
   );
 }

@@ -92,7 +92,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         alt={story.keishi.imageAlt}
       />
 
-      <section className={styles.section} aria-labelledby="creations-du-moment">
+      <div className={styles.section}>
         <div className={styles.sectionHead}>
           <p className={styles.eyebrow}>Faites main à l'atelier</p>
           <h2 id="creations-du-moment">Nos Créations du Moment</h2>
@@ -152,9 +152,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             Voir tout le catalogue
           </Link>
         </div>
-      </section>
+      </div>
 
-      <section className={styles.section} aria-labelledby="inspirations">
+      <div className={styles.section}>
         <div className={styles.sectionHead}>
           <p className={styles.eyebrow}>L'océan pour muse</p>
           <h2 id="inspirations">Inspirations</h2>
@@ -179,9 +179,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             </figure>
           ))}
         </Carousel>
-      </section>
+      </div>
 
-      <section className={styles.section} aria-labelledby="conseils">
+      <div className={styles.section}>
         <div className={styles.sectionHead}>
           <p className={styles.eyebrow}>Pour qu'ils durent</p>
           <h2 id="conseils">Prendre soin de vos bijoux</h2>
@@ -194,7 +194,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </div>
 
       <FeatureBar />
     </>

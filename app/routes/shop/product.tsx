@@ -50,7 +50,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className={styles.page}>
         <BackButton fallback="/catalogue" label="Retour" />
         <div className={styles.columns}>
-          <ProductImages images={toGalleryImages(product.images, product.name)} productName={product.name} />
+          <ProductImages
+            key={product.id}
+            images={toGalleryImages(product.images, product.name)}
+            productName={product.name}
+          />
           <div className={styles.info}>
             <h1>{product.name}</h1>
             <p className={styles.price}>{formatPrice(product.priceCents)}</p>

@@ -864,6 +864,9 @@ export interface ShopSettings {
   legalForm: string;
   hostName: string;
   hostAddress: string;
+  /** Where the contact page's map is centred. */
+  mapLatitude: number;
+  mapLongitude: number;
 }
 
 export const demoShopSettings: ShopSettings = {
@@ -884,6 +887,8 @@ export const demoShopSettings: ShopSettings = {
   legalForm: "Entreprise individuelle (micro-entreprise)",
   hostName: "OVH SAS",
   hostAddress: "2 rue Kellermann, 59100 Roubaix, France",
+  mapLatitude: 47.4836,
+  mapLongitude: -3.1197,
 };
 
 export interface StoryBlock {

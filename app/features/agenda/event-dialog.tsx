@@ -1,0 +1,68 @@
+/**
+ * The 'En savoir plus' modal of an event (spec §2 "Agenda"): image, start date and time, the end
+ * date ('Jusqu'au') when there is one, location and description. A native modal <dialog>: the page
+ * behind is inert, Escape closes it and focus returns to the button that opened it.
+ */
+import { useEffect, useRef } from "react";
+import { CloseIcon } from "~/components/icons";
+import { frenchTime, longDate } from "~/lib/dates";
+import { imageUrl } from "~/lib/images";
+import { useScrollLock } from "~/lib/use-scroll-lock";
+import styles from "./agenda.module.css";
+import type { AgendaEventView } from "./event-card";
+
+export function EventDialog({ event, onClose }: { event: AgendaEventView; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useScrollLock(true);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const opener = document.activeElement as HTMLElement | null;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      dialog?.close();
+      // The dialog leaves the page with React, before the browser could restore focus itself.
+      opener?.focus();
+    };
+  }, []);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes it with Escape (the dialog's cancel event).
+    <dialog
+      ref={dialogRef}
+      className={styles.dialog}
+      aria-labelledby="evenement-titre"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        // A click on the backdrop (the dialog itself, outside its content) closes it.
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div className={styles.dialogBody}>
+        <button type="button" className={styles.close} aria-label="Fermer" onClick={onClose}>
+          <CloseIcon />
+        </button>
+        {event.image ? (
+          <img
+            className={styles.dialogImage}
+            src={imageUrl("events", event.image, 800)}
+            alt=""
+            width={1200}
+            height={800}
+            decoding="async"
+          />
+        ) : null}
+        <div className={styles.dialogText}>
+          <h2 id="evenement-titre">{event.title}</h2>
+          <p className={styles.when}>
+            Le {longDate(event.startDate)} à {frenchTime(event.startDate)}
+          </p>
+          {event.endDate ? <p className={styles.when}>Jusqu'au {longDate(event.endDate)}</p> : null}
+          {event.location ? <p className={styles.where}>{event.location}</p> : null}
+          <p className={styles.fullDescription}>{event.description}</p>
+        </div>
+      </div>
+    </dialog>
+  );
+}

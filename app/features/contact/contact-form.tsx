@@ -1,0 +1,119 @@
+/**
+ * The contact form (spec §2, §5: name, email, message of 6 rows, all required, hidden form-name
+ * 'contact'), with a honeypot. A plain form post, so it works without JavaScript; with it, an
+ * order from the cart or favourites is prefilled.
+ */
+import { useEffect, useState } from "react";
+import { Form, useNavigation, useSearchParams } from "react-router";
+import buttons from "~/components/button.module.css";
+import { useBasket } from "~/features/basket/basket-context";
+import styles from "./contact.module.css";
+import type { ContactFieldErrors } from "./contact-schema";
+import { orderMessage } from "./order-message";
+
+export interface ContactFormState {
+  ok?: boolean;
+  message?: string;
+  fieldErrors?: ContactFieldErrors;
+  values?: { name: string; email: string; message: string };
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className={styles.fieldError}>
+      {error}
+    </p>
+  );
+}
+
+export function ContactForm({ state }: { state: ContactFormState | undefined }) {
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const basket = useBasket();
+  const [message, setMessage] = useState(state?.values?.message ?? "");
+  const from = searchParams.get("commande");
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: prefilled once, when the basket is known.
+  useEffect(() => {
+    if (message || (from !== "panier" && from !== "favoris")) return;
+    const lines =
+      from === "panier" ? basket.cart : basket.favorites.map((item) => ({ ...item, quantity: 1 }));
+    const prefilled = orderMessage(lines);
+    if (prefilled) setMessage(prefilled);
+  }, [from, basket.cart, basket.favorites]);
+
+  if (state?.ok) {
+    return (
+      <p className={styles.success} role="status">
+        {state.message}
+      </p>
+    );
+  }
+  const errors = state?.fieldErrors ?? {};
+  const submitting = navigation.state === "submitting";
+  return (
+    <Form method="post" className={styles.form}>
+      <input type="hidden" name="form-name" value="contact" />
+      <div className={styles.honeypot} aria-hidden="true">
+        <label>
+          Ne pas remplir ce champ
+          <input type="text" name="site_web" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="contact-name">Nom</label>
+        <input
+          id="contact-name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={120}
+          defaultValue={state?.values?.name}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? "contact-name-error" : undefined}
+        />
+        <FieldError id="contact-name-error" error={errors.name} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="contact-email">Email</label>
+        <input
+          id="contact-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={200}
+          defaultValue={state?.values?.email}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? "contact-email-error" : undefined}
+        />
+        <FieldError id="contact-email-error" error={errors.email} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="contact-message">Message</label>
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={6}
+          required
+          maxLength={5000}
+          value={message}
+          onChange={(event) => setMessage(event.currentTarget.value)}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? "contact-message-error" : undefined}
+        />
+        <FieldError id="contact-message-error" error={errors.message} />
+      </div>
+      {state?.message && !state.ok ? (
+        <p className={styles.formError} role="alert">
+          {state.message}
+        </p>
+      ) : null}
+      <button type="submit" className={buttons.primary} disabled={submitting}>
+        {submitting ? "Envoi…" : "Envoyer le message"}
+      </button>
+    </Form>
+  );
+}

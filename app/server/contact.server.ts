@@ -1,0 +1,40 @@
+/**
+ * Contact messages (design.md: stored for the admin's inbox and mailed to the shop). The mail is
+ * best effort: the stored message is what counts, so a mail failure is logged, not shown.
+ */
+import type { DB } from "./database.server";
+import { newId } from "./ids.server";
+import type { Mailer } from "./mail.server";
+
+export interface ContactMessageInput {
+  name: string;
+  email: string;
+  message: string;
+  userId: string | null;
+}
+
+export async function saveContactMessage(
+  db: DB,
+  mailer: Mailer,
+  shop: { shopName: string; email: string },
+  input: ContactMessageInput,
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto("contact_messages")
+    .values({ id, name: input.name, email: input.email, message: input.message, user_id: input.userId })
+    .execute();
+  if (shop.email) {
+    try {
+      await mailer.send({
+        to: shop.email,
+        subject: `${shop.shopName} — nouveau message de ${input.name}`,
+        text: [`De : ${input.name} <${input.email}>`, "", input.message].join("\n"),
+        replyTo: input.email,
+      });
+    } catch (error) {
+      console.error("Envoi du message de contact par e-mail impossible (il reste enregistré)", error);
+    }
+  }
+  return id;
+}
