@@ -202,6 +202,25 @@ describe("HTTP contract", () => {
     expect(admin.headers.get("location")).toBe("/mon-compte?acces=refuse");
     const auth = await asCustomer("/auth");
     expect(auth.headers.get("location")).toBe("/mon-compte");
+
+    const cart = (body: unknown, contentType = "application/json") =>
+      fetch(`${url}/api/panier`, {
+        method: "POST",
+        headers: { cookie, origin: url, "content-type": contentType },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
+    for (const bad of [
+      { intent: "voler", productId: "x" },
+      { intent: "change", productId: "x", delta: "NaN" },
+      "{pas du json",
+    ]) {
+      const response = await cart(bad);
+      expect(response.status).toBe(400);
+      expect((await response.json()).ok).toBe(false);
+    }
+    const unknown = await cart({ intent: "add", productId: "inexistant" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ ok: false, error: "Cette création n'existe plus." });
   });
 
   it("refuses wrong credentials with the spec's message and a 401", async () => {
@@ -252,6 +271,64 @@ describe("HTTP contract", () => {
     });
     expect(avif.headers.get("content-type")).toBe("image/avif");
     expect(avif.headers.get("vary")).toContain("Accept");
+  });
+
+  it("contact form: 400 with French field errors, silent honeypot, 429 past the limit — never a 500", async () => {
+    const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      fetch(`${url}/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: url, ...headers },
+        body: new URLSearchParams(fields),
+      });
+    const missing = await post({ "form-name": "contact", name: "", email: "pas-un-email", message: "" });
+    expect(missing.status).toBe(400);
+    const html = await missing.text();
+    expect(html).toContain("Veuillez indiquer votre nom.");
+    expect(html).toContain("Cette adresse email n&#x27;est pas valide.");
+
+    const db = () => new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
+    const countMessages = () => {
+      const handle = db();
+      const n = (handle.prepare("select count(*) as n from contact_messages").get() as { n: number }).n;
+      handle.close();
+      return n;
+    };
+    const before = countMessages();
+    const bot = await post({
+      "form-name": "contact",
+      name: "Bot",
+      email: "bot@exemple.fr",
+      message: "Promo",
+      site_web: "http://spam",
+    });
+    expect(bot.status).toBe(200);
+    expect(countMessages()).toBe(before);
+
+    const valid = { "form-name": "contact", name: "Moana", email: "moana@exemple.fr", message: "Bonjour !" };
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await post(valid)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(countMessages()).toBe(before + 5);
+    expect(await (await post(valid)).text()).toContain(
+      "Vous avez envoyé plusieurs messages en peu de temps.",
+    );
+  });
+
+  it("basket API: 401 for anonymous callers, 403 for another site's origin", async () => {
+    const anonymous = await fetch(`${url}/api/panier`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url },
+      body: JSON.stringify({ intent: "add", productId: "abc" }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ ok: false, error: "Veuillez vous connecter." });
+    const forged = await fetch(`${url}/api/panier`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://pirate.example" },
+      body: JSON.stringify({ intent: "add", productId: "abc" }),
+    });
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toBe("Requête refusée : origine non autorisée.");
   });
 
   it("never logs out by GET", async () => {

@@ -2589,8 +2589,15 @@ function stringLights(
 
 /** Display bust (velvet) with a pendant necklace on it; (x, y) = centre of its base. */
 function bust(svg: Svg, x: number, y: number, h: number, color: string, tone: Tone): string {
-  const w = h * 0.62;
-  const d = `M${n(x - w / 2)} ${n(y)}C${n(x - w / 2)} ${n(y - h * 0.45)} ${n(x - w * 0.45)} ${n(y - h * 0.62)} ${n(x - w * 0.16)} ${n(y - h * 0.7)}L${n(x - w * 0.13)} ${n(y - h)}H${n(x + w * 0.13)}L${n(x + w * 0.16)} ${n(y - h * 0.7)}C${n(x + w * 0.45)} ${n(y - h * 0.62)} ${n(x + w / 2)} ${n(y - h * 0.45)} ${n(x + w / 2)} ${n(y)}Z`;
+  const w = h * 0.8;
+  const X = (k: number) => n(x + w * k);
+  const Y = (k: number) => n(y - h * k);
+  // torso with sloping shoulders and a slim neck cut at the top
+  const d =
+    `M${X(-0.36)} ${Y(0)}C${X(-0.4)} ${Y(0.3)} ${X(-0.56)} ${Y(0.5)} ${X(-0.42)} ${Y(0.62)}` +
+    `C${X(-0.3)} ${Y(0.72)} ${X(-0.14)} ${Y(0.7)} ${X(-0.11)} ${Y(0.78)}L${X(-0.1)} ${Y(0.98)}` +
+    `Q${X(0)} ${Y(1.03)} ${X(0.1)} ${Y(0.98)}L${X(0.11)} ${Y(0.78)}C${X(0.14)} ${Y(0.7)} ${X(0.3)} ${Y(0.72)} ${X(0.42)} ${Y(0.62)}` +
+    `C${X(0.56)} ${Y(0.5)} ${X(0.4)} ${Y(0.3)} ${X(0.36)} ${Y(0)}Z`;
   const fill = linear(
     svg,
     [
@@ -2603,26 +2610,15 @@ function bust(svg: Svg, x: number, y: number, h: number, color: string, tone: To
     1,
     0,
   );
-  const neckY = y - h * 0.72;
-  const chainPts = cubicPts(
-    [x - w * 0.15, neckY],
-    [x - w * 0.17, y - h * 0.5],
-    [x - w * 0.06, y - h * 0.4],
-    [x, y - h * 0.4],
-    20,
-  );
-  const chainR = cubicPts(
-    [x, y - h * 0.4],
-    [x + w * 0.06, y - h * 0.4],
-    [x + w * 0.17, y - h * 0.5],
-    [x + w * 0.15, neckY],
-    20,
-  );
+  const neckY = y - h * 0.76;
+  const left = cubicPts([x - w * 0.11, neckY], [x - w * 0.16, y - h * 0.55], [x - w * 0.06, y - h * 0.42], [x, y - h * 0.42], 20);
+  const right = cubicPts([x, y - h * 0.42], [x + w * 0.06, y - h * 0.42], [x + w * 0.16, y - h * 0.55], [x + w * 0.11, neckY], 20);
   return (
-    softShadow(svg, x + 10, y + 4, w * 0.62, 14, 0.5) +
+    softShadow(svg, x + 10, y + 4, w * 0.5, 14, 0.5) +
     path(d, fill) +
-    path(polyPath([...chainPts, ...chainR.slice(1)]), "none", stroke(STEEL.light, 1.6)) +
-    pearl(svg, x, y - h * 0.4 + h * 0.05, h * 0.045, tone, "none")
+    ellipse(x, y - h * 0.995, w * 0.1, h * 0.025, lighten(color, 0.2)) +
+    path(polyPath([...left, ...right.slice(1)]), "none", stroke(STEEL.light, 1.6)) +
+    pearl(svg, x, y - h * 0.37, h * 0.045, tone, "none")
   );
 }
 
