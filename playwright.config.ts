@@ -54,6 +54,9 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       SEED_DEMO: "1",
+      // Each test presents its own client address (tests/e2e/fixtures.ts), so the rate limits
+      // apply per test as they would per visitor, instead of to the whole suite at once.
+      TRUST_PROXY: "1",
     },
     stdout: "ignore",
     stderr: "pipe",

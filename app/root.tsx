@@ -4,6 +4,7 @@
  */
 import { useCallback, useState } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -14,6 +15,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
+import { Toast } from "~/components/toast";
 import { SiteHeader } from "~/components/site-header";
 import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
 import { BasketProvider } from "~/features/basket/basket-context";
@@ -21,6 +23,7 @@ import { BasketPanels, type OpenPanel } from "~/features/basket/basket-panels";
 import { useNonce } from "~/lib/nonce";
 import { listCart, listFavorites } from "~/server/basket.server";
 import { getDb } from "~/server/context.server";
+import { readFlash } from "~/server/flash.server";
 import { getOptionalUser } from "~/server/session.server";
 import { getShopDetails } from "~/server/shop-settings.server";
 import type { Route } from "./+types/root";
@@ -52,13 +55,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     user ? listFavorites(db, user.id) : [],
     user ? listCart(db, user.id) : [],
   ]);
-  return {
-    user: user ? { name: user.name, role: user.role } : null,
-    shop,
-    year: new Date().getFullYear(),
-    favorites,
-    cart,
-  };
+  const flash = readFlash(request);
+  return data(
+    {
+      user: user ? { name: user.name, role: user.role } : null,
+      shop,
+      year: new Date().getFullYear(),
+      favorites,
+      cart,
+      flash: flash.message,
+    },
+    flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -103,6 +111,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
         onOpenFavorites={() => setOpenPanel((open) => (open === "favorites" ? null : "favorites"))}
         onOpenCart={() => setOpenPanel((open) => (open === "cart" ? null : "cart"))}
       />
+      <Toast message={data.flash} />
       <main id="contenu" tabIndex={-1}>
         {children}
       </main>

@@ -20,6 +20,7 @@ export default [
   // Account
   route("auth", "routes/account/auth.tsx"),
   route("mon-compte", "routes/account/account.tsx"),
+  route("reinitialiser-mot-de-passe", "routes/account/reset-password.tsx"),
   route("deconnexion", "routes/account/logout.ts"),
 
   // Admin (role admin; the layout guards every child)

@@ -3,6 +3,7 @@
  *
  *   npx tsx scripts/preview-artwork.ts            # everything
  *   npx tsx scripts/preview-artwork.ts product    # only one group: product|hero|insp|event|story|avatar
+ *   npx tsx scripts/preview-artwork.ts bench      # seed-sized workload rendered in memory, timings only
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -55,7 +56,7 @@ const selected = only ? jobs.filter((j) => j.group === only || j.name.startsWith
 async function contactSheet(group: string, files: string[]): Promise<void> {
   if (files.length === 0) return;
   const cell = 300;
-  const cols = group === "product" ? 6 : 6;
+  const cols = 6;
   const rows = Math.ceil(files.length / cols);
   const tiles = await Promise.all(
     files.map(async (f, i) => ({
@@ -73,7 +74,44 @@ async function contactSheet(group: string, files: string[]): Promise<void> {
     .toFile(join(OUT, `sheet-${group}.png`));
 }
 
+/** Seed-sized workload (40 products x 3 views + scenes), rasterised in memory, timings only. */
+async function bench(): Promise<void> {
+  sharp.cache(false);
+  const work: Job[] = [];
+  for (let i = 0; i < 40; i++) {
+    const kind = KINDS[i % KINDS.length] ?? "collier";
+    const variant = Math.floor(i / KINDS.length);
+    for (let w = 0; w < 3; w++)
+      work.push({
+        group: "product",
+        name: `${kind}-${variant}-${w}`,
+        make: () => renderProductArt(kind, variant, w),
+      });
+  }
+  work.push(...jobs.filter((j) => j.group !== "product" && j.group !== "avatar"));
+  const groups = new Map<string, number[]>();
+  const t0 = performance.now();
+  for (const job of work) {
+    const start = performance.now();
+    await sharp(Buffer.from(job.make())).png().toBuffer();
+    const list = groups.get(job.group) ?? [];
+    list.push(performance.now() - start);
+    groups.set(job.group, list);
+  }
+  const total = performance.now() - t0;
+  for (const [group, ms] of groups) {
+    const sorted = [...ms].sort((a, b) => a - b);
+    const avg = ms.reduce((a, b) => a + b, 0) / ms.length;
+    const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    console.log(
+      `${group.padEnd(8)} ${String(ms.length).padStart(3)} images  avg ${avg.toFixed(0).padStart(4)} ms  median ${median.toFixed(0).padStart(4)} ms  max ${(sorted.at(-1) ?? 0).toFixed(0).padStart(4)} ms`,
+    );
+  }
+  console.log(`total    ${work.length} images in ${(total / 1000).toFixed(2)} s`);
+}
+
 async function main(): Promise<void> {
+  if (only === "bench") return bench();
   mkdirSync(OUT, { recursive: true });
   sharp.cache(false);
   const byGroup = new Map<string, { files: string[]; ms: number; maxKb: number }>();

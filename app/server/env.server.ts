@@ -23,6 +23,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, "doit contenir au moins 32 caractères").optional(),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits, logs). */
+  TRUST_PROXY: booleanFlag.default(false),
   /** Disables the auth rate limiter; only honoured outside production, for load benchmarks. */
   DISABLE_RATE_LIMIT: booleanFlag.default(false),
 });

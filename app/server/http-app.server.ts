@@ -31,9 +31,14 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   app.use(securityHeaders({ https: ctx.env.PUBLIC_URL.startsWith("https://"), csp: production }));
   app.use(compression());
 
-  // Rate limits key on the client address; only the socket's own address is trusted.
+  // Rate limits key on the client address. Only the socket's own address is trusted, unless the
+  // shop runs behind a reverse proxy (TRUST_PROXY), which then tells the client's address.
   app.use((req, _res, next) => {
-    req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+    const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+      .split(",")[0]
+      ?.trim();
+    req.headers["x-forwarded-for"] =
+      ctx.env.TRUST_PROXY && forwarded ? forwarded : (req.socket.remoteAddress ?? "");
     next();
   });
 

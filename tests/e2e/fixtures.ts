@@ -5,6 +5,12 @@
 import { test as base, expect } from "@playwright/test";
 
 export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleErrors: undefined }>({
+  // One client address per test (the server trusts X-Forwarded-For in the e2e run): rate limits
+  // then count per test, like per visitor.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": address });
+  },
   /** Console errors a test expects, e.g. the browser's own "status of 404" line on a 404 page. */
   allowedConsoleErrors: [[], { option: true }],
   failOnConsoleErrors: [

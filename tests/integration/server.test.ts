@@ -331,6 +331,100 @@ describe("HTTP contract", () => {
     expect(await forged.text()).toBe("Requête refusée : origine non autorisée.");
   });
 
+  it("signup ignores role and verification, and a customer only ever changes their own profile and review", async () => {
+    const form = (fields: Record<string, string>, cookie = "") =>
+      fetch(`${url}/auth`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: url, cookie },
+        body: new URLSearchParams(fields),
+      });
+    const signup = async (email: string) => {
+      const response = await form({
+        intent: "signup",
+        name: "Test",
+        email,
+        password: "Motdepasse-2026",
+        passwordConfirm: "Motdepasse-2026",
+        role: "admin",
+        emailVerified: "true",
+        verified: "true",
+      });
+      expect(response.status).toBe(302);
+      return response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    };
+    const a = await signup("a-isolation@exemple.fr");
+    await signup("b-isolation@exemple.fr");
+    const direct = await fetch(`${url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url },
+      body: JSON.stringify({
+        email: "c-isolation@exemple.fr",
+        password: "Motdepasse-2026",
+        name: "C",
+        role: "admin",
+        emailVerified: true,
+      }),
+    });
+    expect(direct.status).toBeLessThan(500);
+
+    const users = () => {
+      const handle = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
+      const rows = handle
+        .prepare(
+          "select id, email, role, email_verified, name from users where email like '%-isolation@exemple.fr' order by email",
+        )
+        .all() as { id: string; email: string; role: string; email_verified: number; name: string }[];
+      handle.close();
+      return rows;
+    };
+    for (const row of users()) expect(row).toMatchObject({ role: "user", email_verified: 0 });
+    const b = users().find((row) => row.email.startsWith("b-")) as { id: string };
+
+    const account = (fields: Record<string, string>) =>
+      fetch(`${url}/mon-compte`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: url, cookie: a },
+        body: new URLSearchParams(fields),
+      });
+    const profile = await account({
+      intent: "profile",
+      username: "a-isolation",
+      name: "Nom de A",
+      phoneNumber: "",
+      postalCode: "",
+      id: b.id,
+      userId: b.id,
+      email: "vole@exemple.fr",
+    });
+    expect(profile.status).toBe(200);
+    const review = await account({
+      intent: "review",
+      rating: "5",
+      comment: "Très beau",
+      user_id: b.id,
+      userId: b.id,
+      is_approved: "1",
+    });
+    expect(review.status).toBe(200);
+
+    const after = users();
+    expect(after.find((row) => row.email.startsWith("a-"))?.name).toBe("Nom de A");
+    expect(after.find((row) => row.email.startsWith("b-"))?.name).toBe("Test");
+    expect(after.some((row) => row.email === "vole@exemple.fr")).toBe(false);
+    const handle = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
+    const reviews = handle
+      .prepare(
+        "select u.email, r.is_approved from reviews r join users u on u.id = r.user_id where u.email like '%-isolation@exemple.fr'",
+      )
+      .all();
+    handle.close();
+    expect(reviews).toEqual([{ email: "a-isolation@exemple.fr", is_approved: 0 }]);
+  });
+
   it("never logs out by GET", async () => {
     const response = await fetch(`${url}/deconnexion`, { redirect: "manual" });
     expect(response.status).toBe(302);

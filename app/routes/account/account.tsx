@@ -1,8 +1,33 @@
-import { useSearchParams } from "react-router";
+/**
+ * /mon-compte — the customer's space (spec §2 "Account"): profile, favourites, cart, review,
+ * support, logout. Every action acts on the signed-in user's own data only.
+ */
+import { data, redirect, useSearchParams } from "react-router";
 import { PageIntro } from "~/components/page-intro";
+import { CartSection, FavoritesSection } from "~/features/account/account-basket";
+import styles from "~/features/account/account.module.css";
+import { ProfileForm } from "~/features/account/profile-form";
+import {
+  AVATAR_MAX_BYTES,
+  PROFILE_CHECK_FAILED,
+  PROFILE_UPDATED,
+  profileSchema,
+} from "~/features/account/profile-schema";
 import { LogoutButton } from "~/features/auth/logout-button";
+import { ReviewSection } from "~/features/reviews/review-form";
+import {
+  REVIEW_ALREADY,
+  REVIEW_FAILED,
+  REVIEW_INCOMPLETE,
+  REVIEW_SUBMITTED,
+  reviewSchema,
+} from "~/features/reviews/review-schema";
+import { imageUrl } from "~/lib/images";
+import { getAppContext, getDb } from "~/server/context.server";
+import { ImageRejectedError, storeImage } from "~/server/images.server";
+import { getProfile, updateProfile } from "~/server/profile.server";
+import { createReview, getUserReview } from "~/server/reviews.server";
 import { requireUser } from "~/server/session.server";
-import styles from "~/styles/account.module.css";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [
@@ -12,26 +37,140 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { user: { name: user.name, email: user.email, username: user.username } };
+  const db = getDb();
+  const [profile, review] = await Promise.all([getProfile(db, user.id), getUserReview(db, user.id)]);
+  if (!profile) throw redirect("/auth");
+  return {
+    profile: {
+      email: profile.email,
+      username: profile.username,
+      name: profile.name,
+      phoneNumber: profile.phoneNumber,
+      postalCode: profile.postalCode,
+      avatarUrl: profile.avatar ? imageUrl("avatars", profile.avatar, "thumb") : null,
+    },
+    review,
+  };
 }
 
-export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+type ActionResult = { section: "profile" | "review"; error: string | null; success: string | null };
+
+function result(section: ActionResult["section"], outcome: { error?: string; success?: string }, status = 200) {
+  return data<ActionResult>(
+    { section, error: outcome.error ?? null, success: outcome.success ?? null },
+    { status },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const ctx = getAppContext();
+  // A body larger than the avatar limit (plus the form's few fields) is refused before it is read.
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > AVATAR_MAX_BYTES + 64 * 1024) {
+    return result("profile", { error: "Cette image est trop lourde (5 Mo au maximum)." }, 413);
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return result("profile", { error: "Formulaire illisible. Veuillez réessayer." }, 400);
+  }
+
+  if (form.get("intent") === "review") {
+    const parsed = reviewSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return result("review", { error: REVIEW_INCOMPLETE }, 400);
+    try {
+      const outcome = await createReview(ctx.db, user.id, parsed.data);
+      return result("review", { success: outcome === "created" ? REVIEW_SUBMITTED : REVIEW_ALREADY });
+    } catch (error) {
+      console.error("Avis non enregistré", error);
+      return result("review", { error: REVIEW_FAILED }, 503);
+    }
+  }
+
+  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+  const parsed = profileSchema.safeParse(fields);
+  if (!parsed.success) return result("profile", { error: parsed.error.issues[0]?.message ?? PROFILE_CHECK_FAILED }, 400);
+  let avatar: string | undefined;
+  const file = form.get("avatar");
+  if (file instanceof File && file.size > 0) {
+    if (file.size > AVATAR_MAX_BYTES) return result("profile", { error: "Cette image est trop lourde (5 Mo au maximum)." }, 413);
+    try {
+      avatar = (await storeImage(ctx.uploadsDir, "avatars", Buffer.from(await file.arrayBuffer()))).fileName;
+    } catch (error) {
+      const message = error instanceof ImageRejectedError ? error.message : "Ce fichier n'est pas une image valide.";
+      return result("profile", { error: message }, 400);
+    }
+  }
+  const { username, name, phoneNumber, postalCode } = parsed.data;
+  const outcome = await updateProfile(ctx.db, user.id, { username, name, phoneNumber, postalCode, avatar });
+  if (outcome === "username-taken") return result("profile", { error: "Ce nom d'utilisateur est déjà pris." }, 409);
+  // Spec §8: the data is read back to confirm the update.
+  const saved = await getProfile(ctx.db, user.id);
+  if (!saved || saved.username !== username) return result("profile", { error: PROFILE_CHECK_FAILED }, 503);
+  return result("profile", { success: PROFILE_UPDATED });
+}
+
+const SECTIONS = [
+  { id: "profil", label: "Profil" },
+  { id: "favoris", label: "Favoris" },
+  { id: "panier", label: "Panier" },
+  { id: "avis", label: "Mon avis" },
+  { id: "support", label: "Support" },
+] as const;
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, review } = loaderData;
   const [searchParams] = useSearchParams();
+  const profileResult = actionData?.section === "profile" ? actionData : null;
+  const reviewResult = actionData?.section === "review" ? actionData : null;
   return (
     <>
       <PageIntro eyebrow="Espace client" title="Mon compte">
-        <p>Ia ora na {user.name || user.username} !</p>
+        <p>Ia ora na {profile.name || profile.username} !</p>
       </PageIntro>
-      <div className={styles.content}>
+      <div className={styles.layout}>
         {searchParams.get("acces") === "refuse" ? (
           <p className={styles.notice} role="alert">
             Accès non autorisé.
           </p>
         ) : null}
-        <p>
-          Connecté avec <strong>{user.email}</strong>
-        </p>
+        <nav className={styles.nav} aria-label="Sections du compte">
+          {SECTIONS.map((section) => (
+            <a key={section.id} href={`#${section.id}`}>
+              {section.label}
+            </a>
+          ))}
+        </nav>
+
+        <section id="profil" className={styles.section} aria-labelledby="profil-titre">
+          <h2 id="profil-titre">Mon profil</h2>
+          <ProfileForm profile={profile} error={profileResult?.error} success={profileResult?.success} />
+        </section>
+
+        <section id="favoris" className={styles.section} aria-labelledby="favoris-titre">
+          <h2 id="favoris-titre">Mes favoris</h2>
+          <FavoritesSection />
+        </section>
+
+        <section id="panier" className={styles.section} aria-labelledby="panier-titre">
+          <h2 id="panier-titre">Mon panier</h2>
+          <CartSection />
+        </section>
+
+        <section id="avis" className={styles.section}>
+          <ReviewSection review={review} result={reviewResult} />
+        </section>
+
+        <section id="support" className={styles.section} aria-labelledby="support-titre">
+          <h2 id="support-titre">Support en ligne</h2>
+          <p>
+            Une question sur une création, une commande ou une livraison ? Écrivez à la créatrice depuis la{" "}
+            <a href="/contact">page Contact</a> : elle vous répond personnellement, en général sous 24 heures.
+          </p>
+        </section>
+
         <LogoutButton />
       </div>
     </>

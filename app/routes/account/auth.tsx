@@ -1,18 +1,34 @@
 /**
- * /auth — login (spec §2). Signed-in visitors are sent to their space; a successful login goes to
- * ?redirectTo= when given, else by role. Works without JavaScript (a plain form post).
+ * /auth (spec §2): login, signup and forgot-password views on one page (?vue=inscription|oubli, so
+ * the toggles work without JavaScript). Signed-in visitors are sent to their space; after login
+ * or signup the guest basket joins the account and the visitor goes to ?redirectTo= or by role.
  */
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/auth/auth-form.module.css";
-import { LOGIN_ERROR, loginSchema, TOO_MANY_ATTEMPTS } from "~/features/auth/login-schema";
+import {
+  forgotSchema,
+  LOGIN_ERROR,
+  loginSchema,
+  RESET_SEND_ERROR,
+  RESET_SENT,
+  SIGNUP_ERROR,
+  SIGNUP_SUCCESS,
+  signupSchema,
+  TOO_MANY_ATTEMPTS,
+} from "~/features/auth/auth-schemas";
 import { PasswordField } from "~/features/auth/password-field";
 import { guestBasketPayload } from "~/features/basket/basket-context";
 import { callAuthEndpoint, forwardCookies } from "~/server/auth-endpoints.server";
 import { mergeGuestBasketFromForm } from "~/server/basket.server";
+import { withFlash } from "~/server/flash.server";
 import { homeFor, redirectIfSignedIn, safeRedirectPath } from "~/server/session.server";
 import type { Route } from "./+types/auth";
+
+type View = "connexion" | "inscription" | "oubli";
+
+export const RESET_PAGE = "/reinitialiser-mot-de-passe";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Connexion — Nacre" },
@@ -24,64 +40,179 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+function failure(view: View, error: string, status: number) {
+  return data({ view, error, success: null as string | null }, { status });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   await redirectIfSignedIn(request);
-  const parsed = loginSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? LOGIN_ERROR }, { status: 400 });
+  const form = Object.fromEntries(await request.formData());
+
+  if (form.intent === "forgot") {
+    const parsed = forgotSchema.safeParse(form);
+    if (!parsed.success) return failure("oubli", "Veuillez saisir votre adresse email.", 400);
+    const response = await callAuthEndpoint(request, "/request-password-reset", {
+      email: parsed.data.email,
+      redirectTo: RESET_PAGE,
+    });
+    if (response.status === 429) return failure("oubli", TOO_MANY_ATTEMPTS, 429);
+    if (!response.ok) return failure("oubli", RESET_SEND_ERROR, 400);
+    // Same answer whether or not an account exists: no account enumeration.
+    return { view: "oubli" as View, error: null, success: RESET_SENT };
   }
+
+  if (form.intent === "signup") {
+    const parsed = signupSchema.safeParse(form);
+    if (!parsed.success) return failure("inscription", parsed.error.issues[0]?.message ?? SIGNUP_ERROR, 400);
+    const { name, email, password, redirectTo, guestBasket } = parsed.data;
+    // Only these fields reach Better Auth: role, verification and the rest are never taken from a form.
+    const response = await callAuthEndpoint(request, "/sign-up/email", { name, email, password });
+    if (response.status === 429) return failure("inscription", TOO_MANY_ATTEMPTS, 429);
+    if (!response.ok) {
+      console.error(`Inscription refusée (${response.status}) pour ${email}`);
+      return failure("inscription", SIGNUP_ERROR, 400);
+    }
+    const body = (await response.json()) as { user?: { id?: string } };
+    if (body.user?.id) await mergeGuestBasketFromForm(body.user.id, guestBasket);
+    const headers = withFlash(forwardCookies(response), SIGNUP_SUCCESS);
+    return redirect(safeRedirectPath(redirectTo, "/mon-compte"), { headers });
+  }
+
+  const parsed = loginSchema.safeParse(form);
+  if (!parsed.success) return failure("connexion", parsed.error.issues[0]?.message ?? LOGIN_ERROR, 400);
   const { email, password, redirectTo, guestBasket } = parsed.data;
   const response = await callAuthEndpoint(request, "/sign-in/email", { email, password });
-  if (response.status === 429) return data({ error: TOO_MANY_ATTEMPTS }, { status: 429 });
-  if (!response.ok) return data({ error: LOGIN_ERROR }, { status: 401 });
+  if (response.status === 429) return failure("connexion", TOO_MANY_ATTEMPTS, 429);
+  if (!response.ok) return failure("connexion", LOGIN_ERROR, 401);
   const body = (await response.json()) as { user?: { id?: string; role?: string | null } };
   const role = body.user?.role === "admin" ? "admin" : "user";
   if (body.user?.id) await mergeGuestBasketFromForm(body.user.id, guestBasket);
-  const target = safeRedirectPath(redirectTo, homeFor({ role }));
-  return redirect(target, { headers: forwardCookies(response) });
+  return redirect(safeRedirectPath(redirectTo, homeFor({ role })), { headers: forwardCookies(response) });
+}
+
+function viewHref(view: View, redirectTo: string | null): string {
+  const params = new URLSearchParams();
+  if (view !== "connexion") params.set("vue", view);
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  const search = params.toString();
+  return search ? `/auth?${search}` : "/auth";
+}
+
+/** Puts the guest basket into the form just before it leaves, to be merged into the account. */
+function attachGuestBasket(event: React.FormEvent<HTMLFormElement>) {
+  const field = event.currentTarget.elements.namedItem("guestBasket");
+  if (field instanceof HTMLInputElement) field.value = guestBasketPayload();
+}
+
+function Message({ error, success }: { error?: string | null; success?: string | null }) {
+  if (error) {
+    return (
+      <p className={styles.formError} role="alert">
+        {error}
+      </p>
+    );
+  }
+  if (success) {
+    return (
+      <p className={styles.formSuccess} role="status">
+        {success}
+      </p>
+    );
+  }
+  return null;
 }
 
 export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
+  const redirectTo = searchParams.get("redirectTo");
+  const requested = searchParams.get("vue");
+  const view: View = actionData?.view ?? (requested === "inscription" || requested === "oubli" ? requested : "connexion");
+  const title = view === "inscription" ? "Créer un compte" : view === "oubli" ? "Mot de passe oublié" : "Connexion";
+  const feedback = actionData?.view === view ? actionData : null;
+
   return (
     <>
-      <PageIntro eyebrow="Espace client" title="Connexion">
+      <PageIntro eyebrow="Espace client" title={title}>
         <p>Retrouvez vos favoris, votre panier et la discussion avec la créatrice.</p>
       </PageIntro>
       <div className={styles.card}>
-        <Form
-          method="post"
-          className={styles.form}
-          noValidate
-          onSubmit={(event) => {
-            // The guest basket travels with the login, to be merged into the account.
-            const field = event.currentTarget.elements.namedItem("guestBasket");
-            if (field instanceof HTMLInputElement) field.value = guestBasketPayload();
-          }}
-        >
-          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <input type="hidden" name="guestBasket" value="" />
-          <div className={styles.field}>
-            <label htmlFor="login-email">Email</label>
-            <input id="login-email" name="email" type="email" autoComplete="email" required />
-          </div>
-          <PasswordField
-            id="login-password"
-            name="password"
-            label="Mot de passe"
-            autoComplete="current-password"
-          />
-          {actionData?.error ? (
-            <p className={styles.formError} role="alert">
-              {actionData.error}
-            </p>
-          ) : null}
-          <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={submitting}>
-            {submitting ? "Connexion…" : "Se connecter"}
-          </button>
-        </Form>
+        {view !== "oubli" ? (
+          <nav className={styles.switch} aria-label="Connexion ou inscription">
+            <Link to={viewHref("connexion", redirectTo)} aria-current={view === "connexion" ? "page" : undefined} replace>
+              Se connecter
+            </Link>
+            <Link to={viewHref("inscription", redirectTo)} aria-current={view === "inscription" ? "page" : undefined} replace>
+              Créer un compte
+            </Link>
+          </nav>
+        ) : null}
+
+        {view === "connexion" ? (
+          <Form method="post" className={styles.form} onSubmit={attachGuestBasket} key="connexion">
+            <input type="hidden" name="intent" value="login" />
+            <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
+            <input type="hidden" name="guestBasket" value="" />
+            <div className={styles.field}>
+              <label htmlFor="login-email">Email</label>
+              <input id="login-email" name="email" type="email" autoComplete="email" required />
+            </div>
+            <PasswordField id="login-password" name="password" label="Mot de passe" autoComplete="current-password" />
+            <Message error={feedback?.error} />
+            <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={submitting}>
+              {submitting ? "Connexion…" : "Se connecter"}
+            </button>
+            <Link to={viewHref("oubli", redirectTo)} className={styles.secondaryLink}>
+              Mot de passe oublié ?
+            </Link>
+          </Form>
+        ) : null}
+
+        {view === "inscription" ? (
+          <Form method="post" className={styles.form} onSubmit={attachGuestBasket} key="inscription">
+            <input type="hidden" name="intent" value="signup" />
+            <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
+            <input type="hidden" name="guestBasket" value="" />
+            <div className={styles.field}>
+              <label htmlFor="signup-name">Nom</label>
+              <input id="signup-name" name="name" type="text" autoComplete="name" maxLength={80} />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor="signup-email">Email</label>
+              <input id="signup-email" name="email" type="email" autoComplete="email" required />
+            </div>
+            <PasswordField id="signup-password" name="password" label="Mot de passe" autoComplete="new-password" />
+            <PasswordField
+              id="signup-password-confirm"
+              name="passwordConfirm"
+              label="Confirmation du mot de passe"
+              autoComplete="new-password"
+            />
+            <Message error={feedback?.error} />
+            <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={submitting}>
+              {submitting ? "Inscription…" : "Créer mon compte"}
+            </button>
+          </Form>
+        ) : null}
+
+        {view === "oubli" ? (
+          <Form method="post" className={styles.form} key="oubli">
+            <input type="hidden" name="intent" value="forgot" />
+            <p>Indiquez l'adresse de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.</p>
+            <div className={styles.field}>
+              <label htmlFor="forgot-email">Email</label>
+              <input id="forgot-email" name="email" type="email" autoComplete="email" required />
+            </div>
+            <Message error={feedback?.error} success={feedback?.success} />
+            <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={submitting}>
+              {submitting ? "Envoi…" : "Recevoir le lien"}
+            </button>
+            <Link to={viewHref("connexion", redirectTo)} className={styles.secondaryLink}>
+              ← Retour à la connexion
+            </Link>
+          </Form>
+        ) : null}
       </div>
     </>
   );

@@ -10,11 +10,13 @@ import { TextImageSection } from "~/components/text-image-section";
 import { LOADING_TEXT } from "~/features/catalogue/listing-page";
 import { Carousel } from "~/features/home/carousel";
 import { HeroSlider } from "~/features/home/hero-slider";
+import { Testimonials } from "~/features/reviews/testimonials";
 import styles from "~/features/home/home.module.css";
 import { formatPrice } from "~/lib/format";
 import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { getDb } from "~/server/context.server";
 import { listSiteImages, pickFeaturedProducts } from "~/server/home.server";
+import { listApprovedReviews } from "~/server/reviews.server";
 import { demoCareAdvice, demoStory } from "~/server/seed/demo-content.server";
 import { getShopDetails } from "~/server/shop-settings.server";
 import type { Route } from "./+types/home";
@@ -33,11 +35,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader() {
   const db = getDb();
-  const [hero, inspirations, stories, shop] = await Promise.all([
+  const [hero, inspirations, stories, shop, reviews] = await Promise.all([
     listSiteImages(db, "hero"),
     listSiteImages(db, "inspiration"),
     listSiteImages(db, "story"),
     getShopDetails(db),
+    listApprovedReviews(db, 6),
   ]);
   // Streamed after the page; a failure only empties the block (spec §8).
   const featured = pickFeaturedProducts(db, Math.floor(Math.random() * 2 ** 31)).catch((error) => {
@@ -52,6 +55,7 @@ export async function loader() {
       keishi: { ...demoStory.keishi, image: stories[1] ?? null },
     },
     careAdvice: demoCareAdvice,
+    reviews,
     subtitle: shop.tagline,
     featured,
   };
@@ -70,7 +74,7 @@ function storyImage(image: Loaded["story"]["creatrice"]["image"]) {
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { hero, inspirations, story, careAdvice, featured } = loaderData;
+  const { hero, inspirations, story, careAdvice, featured, reviews } = loaderData;
   return (
     <>
       <HeroSlider images={hero} subtitle={loaderData.subtitle} />
@@ -180,6 +184,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           ))}
         </Carousel>
       </div>
+
+      <Testimonials reviews={reviews} />
 
       <div className={styles.section}>
         <div className={styles.sectionHead}>

@@ -52,6 +52,7 @@ const pick = <T>(r: Rng, arr: readonly T[]): T => at(arr, Math.floor(r() * arr.l
 /** Round to one decimal: keeps the SVG small without visible loss. */
 const n = (v: number): string => String(Math.round(v * 10) / 10);
 const n2 = (v: number): string => String(Math.round(v * 100) / 100);
+const px = (v: number): string => String(Math.round(v));
 const clampInt = (v: number): number => (Number.isFinite(v) ? Math.max(0, Math.floor(v)) : 0);
 
 // ---------------------------------------------------------------------------------------
@@ -120,6 +121,14 @@ class Svg {
 
 type Stop = readonly [offset: number, color: string, opacity?: number];
 
+/** Compact gradient stops: "color offset [opacity], …", e.g. S(`#fff 0 .8, ${c} 1`). */
+function S(spec: string): Stop[] {
+  return spec.split(",").map((part) => {
+    const [color = "#000000", offset = "0", opacity] = part.trim().split(/\s+/);
+    return opacity === undefined ? [Number(offset), color] : [Number(offset), color, Number(opacity)];
+  });
+}
+
 function stopsXml(stops: readonly Stop[]): string {
   return stops
     .map(([o, c, a]) => {
@@ -168,16 +177,6 @@ function radial(
     const f = o.fx !== undefined && o.fy !== undefined ? ` fx="${n2(o.fx)}" fy="${n2(o.fy)}"` : "";
     return `<radialGradient id="${gid}" cx="${n2(cx)}" cy="${n2(cy)}" r="${n2(r)}"${f}${units}${tr}>${stopsXml(stops)}</radialGradient>`;
   }, o.key);
-  return `url(#${id})`;
-}
-
-/** Gaussian blur filter, shared per radius. Only used on small shapes (rasterising cost). */
-function blur(svg: Svg, std: number): string {
-  const id = svg.def(
-    (fid) =>
-      `<filter id="${fid}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${n(std)}"/></filter>`,
-    `blur${n(std)}`,
-  );
   return `url(#${id})`;
 }
 
@@ -245,11 +244,11 @@ function smoothPts(pts: readonly P[], closed: boolean, per = 14): P[] {
   return out;
 }
 
-/** Catmull-Rom as cubic Bézier path data (compact, for outlines). */
-function smoothPath(pts: readonly P[], closed: boolean): string {
+/** Catmull-Rom as cubic Bézier path data (compact, for outlines); `f` formats numbers. */
+function smoothPath(pts: readonly P[], closed: boolean, f: (v: number) => string = n): string {
   const len = pts.length;
   const first = at(pts, 0);
-  let d = `M${n(first[0])} ${n(first[1])}`;
+  let d = `M${f(first[0])} ${f(first[1])}`;
   const segs = closed ? len : len - 1;
   for (let i = 0; i < segs; i++) {
     const p0 = closed ? at(pts, i - 1) : at(pts, Math.max(0, i - 1));
@@ -258,7 +257,7 @@ function smoothPath(pts: readonly P[], closed: boolean): string {
     const p3 = closed ? at(pts, i + 2) : at(pts, Math.min(len - 1, i + 2));
     const c1: P = [p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6];
     const c2: P = [p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6];
-    d += `C${n(c1[0])} ${n(c1[1])} ${n(c2[0])} ${n(c2[1])} ${n(p2[0])} ${n(p2[1])}`;
+    d += `C${f(c1[0])} ${f(c1[1])} ${f(c2[0])} ${f(c2[1])} ${f(p2[0])} ${f(p2[1])}`;
   }
   return closed ? `${d}Z` : d;
 }
@@ -316,23 +315,6 @@ function pointAt(pts: readonly P[], t: number): { p: P; angle: number } {
   const a = at(pts, pts.length - 2);
   const b = at(pts, pts.length - 1);
   return { p: b, angle: (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI };
-}
-
-/** Split a polyline at fraction t (used to keep part of a chain behind a pendant). */
-function slicePts(pts: readonly P[], t0: number, t1: number): P[] {
-  const total = pathLength(pts);
-  const out: P[] = [];
-  let acc = 0;
-  out.push(pointAt(pts, t0).p);
-  for (let i = 1; i < pts.length; i++) {
-    const a = at(pts, i - 1);
-    const b = at(pts, i);
-    acc += Math.hypot(b[0] - a[0], b[1] - a[1]);
-    const t = acc / total;
-    if (t > t0 && t < t1) out.push(b);
-  }
-  out.push(pointAt(pts, t1).p);
-  return out;
 }
 
 function transformPts(pts: readonly P[], cx: number, cy: number, deg: number, s = 1): P[] {
@@ -460,18 +442,7 @@ function softShadow(
   opacity: number,
   deg = 0,
 ): string {
-  const g = radial(
-    svg,
-    [
-      [0, "#2a211c", 1],
-      [0.45, "#2a211c", 0.6],
-      [1, "#2a211c", 0],
-    ],
-    0.5,
-    0.5,
-    0.5,
-    { key: "shadow" },
-  );
+  const g = radial(svg, S(`#2a211c 0 1, #2a211c 0.45 0.6, #2a211c 1 0`), 0.5, 0.5, 0.5, { key: "shadow" });
   return ellipse(x, y, rx, ry, g, op(opacity) + (deg ? rot(deg, x, y) : ""));
 }
 
@@ -488,12 +459,9 @@ function pearl(svg: Svg, x: number, y: number, r: number, tone: Tone, shadow: Sh
   if (shadow === "side") out.push(softShadow(svg, x + r * 0.12, y + r * 0.96, r * 1.1, r * 0.24, 0.6));
   const body = radial(
     svg,
-    [
-      [0, lighten(tone.base, 0.55)],
-      [0.3, tone.base],
-      [0.76, tone.deep],
-      [1, mix(tone.deep, tone.over, 0.45)],
-    ],
+    S(
+      `${lighten(tone.base, 0.55)} 0, ${tone.base} 0.3, ${tone.deep} 0.76, ${mix(tone.deep, tone.over, 0.45)} 1`,
+    ),
     0.44,
     0.4,
     0.62,
@@ -504,42 +472,18 @@ function pearl(svg: Svg, x: number, y: number, r: number, tone: Tone, shadow: Sh
     // overtone: the coloured ring that makes Tahitian pearls shimmer
     const ring = radial(
       svg,
-      [
-        [0, tone.over, 0],
-        [0.6, tone.over, 0],
-        [0.86, tone.over, 0.6],
-        [1, tone.over, 0.18],
-      ],
+      S(`${tone.over} 0 0, ${tone.over} 0.6 0, ${tone.over} 0.86 0.6, ${tone.over} 1 0.18`),
       0.5,
       0.5,
       0.5,
       { key: `po${tone.name}` },
     );
-    const tint = radial(
-      svg,
-      [
-        [0, tone.tint, 0.55],
-        [1, tone.tint, 0],
-      ],
-      0.72,
-      0.78,
-      0.48,
-      { key: `pt${tone.name}` },
-    );
+    const tint = radial(svg, S(`${tone.tint} 0 0.55, ${tone.tint} 1 0`), 0.72, 0.78, 0.48, {
+      key: `pt${tone.name}`,
+    });
     out.push(circle(x, y, r, ring), circle(x, y, r, tint));
   }
-  const glow = radial(
-    svg,
-    [
-      [0, "#ffffff", 1],
-      [0.35, "#ffffff", 0.7],
-      [1, "#ffffff", 0],
-    ],
-    0.5,
-    0.5,
-    0.5,
-    { key: "glow" },
-  );
+  const glow = radial(svg, S(`#ffffff 0 1, #ffffff 0.35 0.7, #ffffff 1 0`), 0.5, 0.5, 0.5, { key: "glow" });
   // light bounced from the surface under the pearl
   if (r > 10) out.push(ellipse(x + r * 0.08, y + r * 0.68, r * 0.5, r * 0.17, glow, op(0.2)));
   // window reflection + crisp specular point
@@ -586,12 +530,7 @@ function keishi(
   if (shadow === "side") out.push(softShadow(svg, x + size * 0.1, y + size, size * 1.2, size * 0.25, 0.5));
   const body = radial(
     svg,
-    [
-      [0, tone.light],
-      [0.42, tone.base],
-      [0.86, tone.edge],
-      [1, mix(tone.edge, tone.over, 0.4)],
-    ],
+    S(`${tone.light} 0, ${tone.base} 0.42, ${tone.edge} 0.86, ${mix(tone.edge, tone.over, 0.4)} 1`),
     0.44,
     0.4,
     0.64,
@@ -599,29 +538,14 @@ function keishi(
   );
   const ring = radial(
     svg,
-    [
-      [0.55, tone.over, 0],
-      [0.85, tone.over, 0.55],
-      [1, tone.over, 0.1],
-    ],
+    S(`${tone.over} 0.55 0, ${tone.over} 0.85 0.55, ${tone.over} 1 0.1`),
     0.5,
     0.5,
     0.5,
     { key: `ko${tone.name}` },
   );
   out.push(path(d, body), path(d, ring));
-  const glow = radial(
-    svg,
-    [
-      [0, "#ffffff", 1],
-      [0.35, "#ffffff", 0.7],
-      [1, "#ffffff", 0],
-    ],
-    0.5,
-    0.5,
-    0.5,
-    { key: "glow" },
-  );
+  const glow = radial(svg, S(`#ffffff 0 1, #ffffff 0.35 0.7, #ffffff 1 0`), 0.5, 0.5, 0.5, { key: "glow" });
   out.push(
     ellipse(
       x - size * 0.3,
@@ -657,15 +581,9 @@ function metalFill(svg: Svg, m: Metal, deg = 90): string {
   const dy = Math.sin(a) / 2;
   return linear(
     svg,
-    [
-      [0, m.dark],
-      [0.2, m.light],
-      [0.34, m.hi],
-      [0.52, m.mid],
-      [0.74, m.dark],
-      [0.88, m.light],
-      [1, m.mid],
-    ],
+    S(
+      `${m.dark} 0, ${m.light} 0.2, ${m.hi} 0.34, ${m.mid} 0.52, ${m.dark} 0.74, ${m.light} 0.88, ${m.mid} 1`,
+    ),
     0.5 - dx,
     0.5 - dy,
     0.5 + dx,
@@ -683,20 +601,10 @@ function chain(svg: Svg, pts: readonly P[], link: number, m: Metal, shadow = tru
   const rx = link * 0.5;
   const ry = link * 0.31;
   const key = `${m.name}${n(link)}`;
-  const grad = linear(
-    svg,
-    [
-      [0, m.hi],
-      [0.3, m.light],
-      [0.6, m.mid],
-      [1, m.dark],
-    ],
-    0,
-    -ry - t,
-    0,
-    ry + t,
-    { user: true, key: `lg${key}` },
-  );
+  const grad = linear(svg, S(`${m.hi} 0, ${m.light} 0.3, ${m.mid} 0.6, ${m.dark} 1`), 0, -ry - t, 0, ry + t, {
+    user: true,
+    key: `lg${key}`,
+  });
   const flat = svg.def(
     (id) =>
       `<g id="${id}"><ellipse rx="${n(rx)}" ry="${n(ry)}" fill="none"${stroke(m.dark, t * 1.55, 0.75)}/>` +
@@ -729,7 +637,7 @@ function chain(svg: Svg, pts: readonly P[], link: number, m: Metal, shadow = tru
     const b = at(ps, Math.min(ps.length - 1, i + 1));
     const ang = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
     uses.push(
-      `<use href="#${i % 2 ? edge : flat}" transform="translate(${n(p[0])} ${n(p[1])}) rotate(${Math.round(ang)})"/>`,
+      `<use href="#${i % 2 ? edge : flat}" transform="translate(${px(p[0])} ${px(p[1])}) rotate(${Math.round(ang)})"/>`,
     );
   }
   out.push(uses.join(""));
@@ -737,7 +645,7 @@ function chain(svg: Svg, pts: readonly P[], link: number, m: Metal, shadow = tru
 }
 
 /** A small round jump ring. */
-function jumpRing(svg: Svg, x: number, y: number, r: number, m: Metal, deg = 0): string {
+function jumpRing(x: number, y: number, r: number, m: Metal, deg = 0): string {
   const w = Math.max(1.2, r * 0.32);
   return (
     ellipse(x, y, r, r * 0.8, "none", stroke(m.dark, w * 1.4, 0.7) + rot(deg, x, y)) +
@@ -828,18 +736,9 @@ function scallop(
   shadow = true,
 ): string {
   const { outline, ribs, grooves } = scallopParts(x, y, s);
-  const fill = radial(
-    svg,
-    [
-      [0, dark],
-      [0.5, mix(dark, light, 0.65)],
-      [1, light],
-    ],
-    x,
-    y,
-    s,
-    { user: true },
-  );
+  const fill = radial(svg, S(`${dark} 0, ${mix(dark, light, 0.65)} 0.5, ${light} 1`), x, y, s, {
+    user: true,
+  });
   // the two small "ears" either side of the hinge
   const ears = `M${n(x - s * 0.3)} ${n(y - s * 0.06)}L${n(x - s * 0.26)} ${n(y - s * 0.2)}L${n(x)} ${n(y - s * 0.14)}L${n(x + s * 0.26)} ${n(y - s * 0.2)}L${n(x + s * 0.3)} ${n(y - s * 0.06)}L${n(x)} ${n(y + s * 0.04)}Z`;
   const body =
@@ -870,11 +769,7 @@ function starfish(svg: Svg, r: Rng, x: number, y: number, s: number, deg: number
   const d = smoothPath(pts, true);
   const fill = radial(
     svg,
-    [
-      [0, lighten(color, 0.25)],
-      [0.6, color],
-      [1, darken(color, 0.18)],
-    ],
+    S(`${lighten(color, 0.25)} 0, ${color} 0.6, ${darken(color, 0.18)} 1`),
     0.45,
     0.42,
     0.6,
@@ -907,11 +802,7 @@ function pebble(svg: Svg, r: Rng, x: number, y: number, s: number, color: string
   const pts = blobPts(r, x, y, s, 0.06, 9, rand(r, 1.2, 1.5), rand(r, -20, 20));
   const fill = radial(
     svg,
-    [
-      [0, lighten(color, 0.35)],
-      [0.7, color],
-      [1, darken(color, 0.15)],
-    ],
+    S(`${lighten(color, 0.35)} 0, ${color} 0.7, ${darken(color, 0.15)} 1`),
     0.4,
     0.35,
     0.7,
@@ -925,22 +816,14 @@ function pebble(svg: Svg, r: Rng, x: number, y: number, s: number, color: string
 function dish(svg: Svg, x: number, y: number, r: number, color: string): string {
   const rim = radial(
     svg,
-    [
-      [0.8, darken(color, 0.06)],
-      [0.9, lighten(color, 0.5)],
-      [1, darken(color, 0.12)],
-    ],
+    S(`${darken(color, 0.06)} 0.8, ${lighten(color, 0.5)} 0.9, ${darken(color, 0.12)} 1`),
     0.5,
     0.5,
     0.5,
   );
   const well = radial(
     svg,
-    [
-      [0, lighten(color, 0.35)],
-      [0.75, color],
-      [1, darken(color, 0.14)],
-    ],
+    S(`${lighten(color, 0.35)} 0, ${color} 0.75, ${darken(color, 0.14)} 1`),
     0.42,
     0.38,
     0.6,
@@ -982,15 +865,45 @@ function sinePath(x0: number, x1: number, y: number, amp: number, wave: number, 
   return d;
 }
 
+/** Mermaid-scale pattern: rows of overlapping half-discs, offset every other row. */
+function scalePattern(
+  svg: Svg,
+  s: number,
+  fill: string,
+  edge: string,
+  edgeOpacity: number,
+  edgeWidth: number,
+  deg = 0,
+): string {
+  const offsets: readonly P[] = [
+    [-0.5, 0],
+    [0.5, 0],
+    [0, 0.45],
+    [1, 0.45],
+    [-0.5, 0.9],
+    [0.5, 0.9],
+  ];
+  const tr = deg ? ` patternTransform="rotate(${n(deg)})"` : "";
+  const id = svg.def(
+    (pid) =>
+      `<pattern id="${pid}" width="${n(s)}" height="${n(s * 0.9)}" patternUnits="userSpaceOnUse"${tr}>` +
+      offsets
+        .map(([ox, oy]) => {
+          const cx = ox * s + s / 2;
+          const cy = oy * s;
+          return `<path d="M${n(cx - s / 2)} ${n(cy)}A${n(s / 2)} ${n(s / 2)} 0 0 0 ${n(cx + s / 2)} ${n(cy)}Z" fill="${fill}" stroke="${edge}" stroke-opacity="${n2(edgeOpacity)}" stroke-width="${n(edgeWidth)}"/>`;
+        })
+        .join("") +
+      `</pattern>`,
+  );
+  return `url(#${id})`;
+}
+
 function backdrop(svg: Svg, r: Rng, bg: Bg, detail: Detail): void {
   const { w, h } = svg;
   const base = radial(
     svg,
-    [
-      [0, lighten(bg.a, 0.45)],
-      [0.45, bg.a],
-      [1, bg.b],
-    ],
+    S(`${lighten(bg.a, 0.45)} 0, ${bg.a} 0.45, ${bg.b} 1`),
     rand(r, 0.25, 0.45),
     rand(r, 0.18, 0.35),
     1.05,
@@ -1037,18 +950,9 @@ function backdrop(svg: Svg, r: Rng, bg: Bg, detail: Detail): void {
       break;
     }
     case "bubbles": {
-      const rim = radial(
-        svg,
-        [
-          [0.6, "#ffffff", 0.05],
-          [0.92, "#ffffff", 0.55],
-          [1, bg.ink, 0.45],
-        ],
-        0.5,
-        0.5,
-        0.5,
-        { key: "bubble" },
-      );
+      const rim = radial(svg, S(`#ffffff 0.6 0.05, #ffffff 0.92 0.55, ${bg.ink} 1 0.45`), 0.5, 0.5, 0.5, {
+        key: "bubble",
+      });
       const count = randInt(r, 16, 26);
       for (let i = 0; i < count; i++) {
         const br = rand(r, 6, 34) * (r() < 0.15 ? 1.8 : 1);
@@ -1067,7 +971,7 @@ function backdrop(svg: Svg, r: Rng, bg: Bg, detail: Detail): void {
           const cx = (gx + 0.5 + (gy % 2) * 0.5) * cell + rand(r, -cell * 0.18, cell * 0.18);
           const cy = (gy + 0.5) * cell * 0.9 + rand(r, -cell * 0.18, cell * 0.18);
           cells.push(
-            smoothPath(blobPts(r, cx, cy, cell * 0.43, 0.2, 6, rand(r, 0.9, 1.2), rand(r, 0, 180)), true),
+            smoothPath(blobPts(r, cx, cy, cell * 0.43, 0.2, 6, rand(r, 0.9, 1.2), rand(r, 0, 180)), true, px),
           );
         }
       }
@@ -1079,31 +983,9 @@ function backdrop(svg: Svg, r: Rng, bg: Bg, detail: Detail): void {
     }
     case "scales": {
       const s = rand(r, 70, 96);
-      const scale = radial(
-        svg,
-        [
-          [0, bg.a],
-          [0.7, lighten(bg.a, 0.5)],
-          [1, bg.b],
-        ],
-        0.5,
-        0.2,
-        0.9,
-      );
-      const tile = svg.def(
-        (id) =>
-          `<pattern id="${id}" width="${n(s)}" height="${n(s * 0.9)}" patternUnits="userSpaceOnUse">` +
-          ["-0.5 0", "0.5 0", "0 0.45", "1 0.45", "-0.5 0.9", "0.5 0.9"]
-            .map((o) => {
-              const [ox, oy] = o.split(" ").map(Number) as [number, number];
-              const cx = ox * s + s / 2;
-              const cy = oy * s;
-              return `<path d="M${n(cx - s / 2)} ${n(cy)}A${n(s / 2)} ${n(s / 2)} 0 0 0 ${n(cx + s / 2)} ${n(cy)}Z" fill="${scale}" stroke="${bg.ink}" stroke-opacity=".45" stroke-width="1.5"/>`;
-            })
-            .join("") +
-          `</pattern>`,
-      );
-      out.push(rect(0, 0, w, h, `url(#${tile})`, op(0.4)));
+      const scale = radial(svg, S(`${bg.a} 0, ${lighten(bg.a, 0.5)} 0.7, ${bg.b} 1`), 0.5, 0.2, 0.9);
+      const tile = scalePattern(svg, s, scale, bg.ink, 0.45, 1.5);
+      out.push(rect(0, 0, w, h, tile, op(0.4)));
       break;
     }
     case "linen": {
@@ -1163,12 +1045,7 @@ function backdrop(svg: Svg, r: Rng, bg: Bg, detail: Detail): void {
       const folds = randInt(r, 4, 6);
       const sheen = linear(
         svg,
-        [
-          [0, "#ffffff", 0],
-          [0.45, "#ffffff", 0.55],
-          [0.55, bg.b, 0.2],
-          [1, bg.b, 0],
-        ],
+        S(`#ffffff 0 0, #ffffff 0.45 0.55, ${bg.b} 0.55 0.2, ${bg.b} 1 0`),
         0,
         0,
         1,
@@ -1197,25 +1074,12 @@ function backdrop(svg: Svg, r: Rng, bg: Bg, detail: Detail): void {
 function finish(svg: Svg, strength = 1): void {
   const vignette = radial(
     svg,
-    [
-      [0, "#000000", 0],
-      [0.62, "#000000", 0],
-      [1, "#1d1a18", 0.16 * strength],
-    ],
+    S(`#000000 0 0, #000000 0.62 0, #1d1a18 1 ${0.16 * strength}`),
     0.5,
     0.5,
     0.72,
   );
-  const key = radial(
-    svg,
-    [
-      [0, "#ffffff", 0.3 * strength],
-      [1, "#ffffff", 0],
-    ],
-    0.15,
-    0.1,
-    0.6,
-  );
+  const key = radial(svg, S(`#ffffff 0 ${0.3 * strength}, #ffffff 1 0`), 0.15, 0.1, 0.6);
   svg.add(rect(0, 0, svg.w, svg.h, key), rect(0, 0, svg.w, svg.h, vignette));
 }
 
@@ -1328,7 +1192,7 @@ function focal(svg: Svg, d: Design, x: number, y: number, s: number): string {
     }
     case 2: {
       // cluster of keishi around one Tahitian pearl
-      const out: string[] = [jumpRing(svg, x, y + 6 * s, 7 * s, m)];
+      const out: string[] = [jumpRing(x, y + 6 * s, 7 * s, m)];
       const pr = 44 * s;
       const spots: [number, number, number][] = [
         [-40, 40, 20],
@@ -1345,7 +1209,7 @@ function focal(svg: Svg, d: Design, x: number, y: number, s: number): string {
     case 3: {
       // pearl + little steel shell charm side by side
       const pr = 50 * s;
-      const out: string[] = [jumpRing(svg, x, y + 6 * s, 8 * s, m)];
+      const out: string[] = [jumpRing(x, y + 6 * s, 8 * s, m)];
       out.push(scallop(svg, x + 44 * s, y + 30 * s, 46 * s, 200, m.light, m.dark));
       const b = bail(svg, x - 14 * s, y + 10 * s, pr, m);
       out.push(pearl(svg, x - 14 * s, b.pearlY, pr, d.tone), b.parts);
@@ -1463,7 +1327,7 @@ function braceletPearls(svg: Svg, d: Design, pts: readonly P[], s: number, from:
       const { p } = pointAt(pts, mid);
       out.push(pearl(svg, p[0], p[1], 40 * s, d.tone));
       const q = pointAt(pts, mid + 0.07).p;
-      out.push(jumpRing(svg, q[0], q[1] + 6 * s, 6 * s, d.metal));
+      out.push(jumpRing(q[0], q[1] + 6 * s, 6 * s, d.metal));
       out.push(starfish(svg, r, q[0] + 4 * s, q[1] + 34 * s, 24 * s, 10, d.metal.mid));
       break;
     }
@@ -1490,7 +1354,7 @@ function drawBracelet(svg: Svg, d: Design, view: number, r: Rng): void {
     const e = at(open, open.length - 1);
     svg.add(clasp(svg, e[0], e[1], 24, -10, m));
     const s0 = at(open, 0);
-    svg.add(jumpRing(svg, s0[0], s0[1], 9, m));
+    svg.add(jumpRing(s0[0], s0[1], 9, m));
     // pearls on the lower half (fractions ~0.35-0.65 of the opened loop)
     svg.add(braceletPearls(svg, d, open, 1.15, 0.3, 0.7));
   } else if (view === 1) {
@@ -1585,7 +1449,7 @@ function earring(svg: Svg, d: Design, pl: Place, seed: number): string {
   const out: string[] = [];
   switch (d.style) {
     case 0: {
-      out.push(earWire(svg, T, s, m), jumpRing(svg, ...T(0, 4), 7 * s, m));
+      out.push(earWire(svg, T, s, m), jumpRing(...T(0, 4), 7 * s, m));
       const b = bail(svg, ...T(0, 10), 38 * s, m);
       out.push(pearl(svg, T(0, 10)[0], b.pearlY, 38 * s, d.tone, "side"), b.parts);
       break;
@@ -1612,7 +1476,7 @@ function earring(svg: Svg, d: Design, pl: Place, seed: number): string {
         ),
       );
       const bottom = T(0, 124);
-      out.push(jumpRing(svg, bottom[0], bottom[1] + 6 * s, 7 * s, m));
+      out.push(jumpRing(bottom[0], bottom[1] + 6 * s, 7 * s, m));
       out.push(pearl(svg, bottom[0], bottom[1] + 44 * s, 30 * s, d.tone, "side"));
       out.push(keishi(svg, r, bottom[0] + 26 * s, bottom[1] + 12 * s, 12 * s, d.ktone, "none"));
       break;
@@ -1696,13 +1560,7 @@ function band(
   const out: string[] = [];
   const side = linear(
     svg,
-    [
-      [0, m.mid],
-      [0.25, m.hi],
-      [0.5, m.mid],
-      [0.8, m.dark],
-      [1, m.light],
-    ],
+    S(`${m.mid} 0, ${m.hi} 0.25, ${m.mid} 0.5, ${m.dark} 0.8, ${m.light} 1`),
     0,
     0,
     1,
@@ -1796,7 +1654,7 @@ function ankletCharms(svg: Svg, d: Design, pts: readonly P[], s: number, every: 
   for (let i = 1; i < count; i++) {
     const { p } = pointAt(pts, i / count);
     if (d.style === 3 && i === Math.floor(count / 2)) {
-      out.push(jumpRing(svg, p[0], p[1] + 6 * s, 5 * s, d.metal));
+      out.push(jumpRing(p[0], p[1] + 6 * s, 5 * s, d.metal));
       out.push(scallop(svg, p[0], p[1] + 38 * s, 26 * s, 180, d.metal.light, d.metal.dark));
       continue;
     }
@@ -1867,7 +1725,7 @@ function pendant(svg: Svg, d: Design, x: number, y: number, s: number): string {
     case 1: {
       // pearl nestled in a steel scallop shell
       // hinge at the bottom, fan opening upward, hung from the top of the fan
-      out.push(jumpRing(svg, x, y + 6 * s, 8 * s, m));
+      out.push(jumpRing(x, y + 6 * s, 8 * s, m));
       out.push(scallop(svg, x, y + 128 * s, 110 * s, 0, m.light, m.dark));
       out.push(pearl(svg, x, y + 92 * s, 44 * s, d.tone, "none"));
       break;
@@ -1885,7 +1743,7 @@ function pendant(svg: Svg, d: Design, x: number, y: number, s: number): string {
     case 3: {
       // pearl suspended inside a polished steel circle
       const c: P = [x, y + 112 * s];
-      out.push(jumpRing(svg, x, y + 4 * s, 8 * s, m));
+      out.push(jumpRing(x, y + 4 * s, 8 * s, m));
       out.push(circle(c[0] + 10 * s, c[1] + 14 * s, 100 * s, "none", stroke("#2a211c", 10 * s, 0.13)));
       out.push(circle(...c, 100 * s, "none", stroke(m.dark, 12 * s, 0.8)));
       out.push(circle(...c, 100 * s, "none", stroke(metalFill(svg, m, 45), 9 * s)));
@@ -1903,7 +1761,7 @@ function pendant(svg: Svg, d: Design, x: number, y: number, s: number): string {
     case 4: {
       // engraved wave disc above the pearl
       const c: P = [x, y + 48 * s];
-      out.push(jumpRing(svg, x, y + 4 * s, 8 * s, m));
+      out.push(jumpRing(x, y + 4 * s, 8 * s, m));
       out.push(softShadow(svg, c[0] + 8 * s, c[1] + 10 * s, 44 * s, 44 * s, 0.4));
       out.push(circle(...c, 38 * s, metalFill(svg, m, 135), stroke(m.dark, 1.2 * s, 0.6)));
       for (let i = -1; i <= 1; i++) {
@@ -2143,11 +2001,7 @@ function palm(r: Rng, x: number, y: number, h: number, lean: number, color: stri
 
 /** Long light shafts through water, fanning out from a point above the surface. */
 function rays(svg: Svg, r: Rng, count: number, x0: number, x1: number, h: number, alpha: number): string {
-  const g = vertical(svg, [
-    [0, "#ffffff", alpha],
-    [0.7, "#ffffff", alpha * 0.25],
-    [1, "#ffffff", 0],
-  ]);
+  const g = vertical(svg, S(`#ffffff 0 ${alpha}, #ffffff 0.7 ${alpha * 0.25}, #ffffff 1 0`));
   const sx = (x0 + x1) / 2 + rand(r, -200, 200);
   const depth = h * 0.9;
   let d = "";
@@ -2169,18 +2023,9 @@ function bubbleColumn(
   count: number,
   rmax: number,
 ): string {
-  const rim = radial(
-    svg,
-    [
-      [0.55, "#ffffff", 0.04],
-      [0.9, "#ffffff", 0.5],
-      [1, "#ffffff", 0.2],
-    ],
-    0.5,
-    0.5,
-    0.5,
-    { key: "bubblew" },
-  );
+  const rim = radial(svg, S(`#ffffff 0.55 0.04, #ffffff 0.9 0.5, #ffffff 1 0.2`), 0.5, 0.5, 0.5, {
+    key: "bubblew",
+  });
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const t = r();
@@ -2253,28 +2098,10 @@ function fish(x: number, y: number, s: number, dir: 1 | -1): string {
  * between `back` and `front` so the bowl's front lip hides its base.
  */
 function oyster(svg: Svg, r: Rng, x: number, y: number, s: number): { back: string; front: string; seat: P } {
-  const shell = linear(
-    svg,
-    [
-      [0, "#9c8f80"],
-      [0.6, "#6e645a"],
-      [1, "#463f3a"],
-    ],
-    0,
-    0,
-    0,
-    1,
-    { key: "oysterShell" },
-  );
+  const shell = linear(svg, S(`#9c8f80 0, #6e645a 0.6, #463f3a 1`), 0, 0, 0, 1, { key: "oysterShell" });
   const nacre = radial(
     svg,
-    [
-      [0, "#fbf8f3"],
-      [0.3, "#e4eeec"],
-      [0.58, "#dccfe4"],
-      [0.82, "#9fbdb7"],
-      [1, "#4a5257"],
-    ],
+    S(`#fbf8f3 0, #e4eeec 0.3, #dccfe4 0.58, #9fbdb7 0.82, #4a5257 1`),
     0.45,
     0.4,
     0.65,
@@ -2319,11 +2146,7 @@ function oyster(svg: Svg, r: Rng, x: number, y: number, s: number): { back: stri
 function cowrie(svg: Svg, x: number, y: number, s: number, deg: number, color: string): string {
   const fill = radial(
     svg,
-    [
-      [0, lighten(color, 0.6)],
-      [0.55, color],
-      [1, darken(color, 0.3)],
-    ],
+    S(`${lighten(color, 0.6)} 0, ${color} 0.55, ${darken(color, 0.3)} 1`),
     0.42,
     0.38,
     0.62,
@@ -2364,23 +2187,7 @@ function wood(
   planks = 3,
 ): string {
   const out: string[] = [
-    rect(
-      x,
-      y,
-      w,
-      h,
-      linear(
-        svg,
-        [
-          [0, lighten(color, 0.12)],
-          [1, darken(color, 0.08)],
-        ],
-        0,
-        0,
-        1,
-        1,
-      ),
-    ),
+    rect(x, y, w, h, linear(svg, S(`${lighten(color, 0.12)} 0, ${darken(color, 0.08)} 1`), 0, 0, 1, 1)),
   ];
   let grain = "";
   for (let i = 0; i < Math.round(h / 12); i++) {
@@ -2414,11 +2221,7 @@ function pliers(
   const all = jaws + handle(1) + handle(-1);
   const gripFill = linear(
     svg,
-    [
-      [0, lighten(grip, 0.3)],
-      [0.5, grip],
-      [1, darken(grip, 0.3)],
-    ],
+    S(`${lighten(grip, 0.3)} 0, ${grip} 0.5, ${darken(grip, 0.3)} 1`),
     0,
     0,
     0,
@@ -2439,11 +2242,7 @@ function pliers(
 function spool(svg: Svg, x: number, y: number, rad: number, flange: string, m: Metal = STEEL): string {
   const fl = radial(
     svg,
-    [
-      [0, lighten(flange, 0.2)],
-      [0.85, flange],
-      [1, darken(flange, 0.25)],
-    ],
+    S(`${lighten(flange, 0.2)} 0, ${flange} 0.85, ${darken(flange, 0.25)} 1`),
     0.45,
     0.42,
     0.6,
@@ -2600,19 +2399,27 @@ function bust(svg: Svg, x: number, y: number, h: number, color: string, tone: To
     `C${X(0.56)} ${Y(0.5)} ${X(0.4)} ${Y(0.3)} ${X(0.36)} ${Y(0)}Z`;
   const fill = linear(
     svg,
-    [
-      [0, lighten(color, 0.25)],
-      [0.45, color],
-      [1, darken(color, 0.35)],
-    ],
+    S(`${lighten(color, 0.25)} 0, ${color} 0.45, ${darken(color, 0.35)} 1`),
     0,
     0,
     1,
     0,
   );
   const neckY = y - h * 0.76;
-  const left = cubicPts([x - w * 0.11, neckY], [x - w * 0.16, y - h * 0.55], [x - w * 0.06, y - h * 0.42], [x, y - h * 0.42], 20);
-  const right = cubicPts([x, y - h * 0.42], [x + w * 0.06, y - h * 0.42], [x + w * 0.16, y - h * 0.55], [x + w * 0.11, neckY], 20);
+  const left = cubicPts(
+    [x - w * 0.11, neckY],
+    [x - w * 0.16, y - h * 0.55],
+    [x - w * 0.06, y - h * 0.42],
+    [x, y - h * 0.42],
+    20,
+  );
+  const right = cubicPts(
+    [x, y - h * 0.42],
+    [x + w * 0.06, y - h * 0.42],
+    [x + w * 0.16, y - h * 0.55],
+    [x + w * 0.11, neckY],
+    20,
+  );
   return (
     softShadow(svg, x + 10, y + 4, w * 0.5, 14, 0.5) +
     path(d, fill) +
@@ -2626,11 +2433,7 @@ function bust(svg: Svg, x: number, y: number, h: number, color: string, tone: To
 function scrim(svg: Svg, strength: number): void {
   const g = radial(
     svg,
-    [
-      [0, BRAND.ocean, strength],
-      [0.55, BRAND.ocean, strength * 0.6],
-      [1, BRAND.ocean, 0],
-    ],
+    S(`${BRAND.ocean} 0 ${strength}, ${BRAND.ocean} 0.55 ${strength * 0.6}, ${BRAND.ocean} 1 0`),
     0.5,
     0.5,
     0.55,
@@ -2645,20 +2448,7 @@ function scrim(svg: Svg, strength: number): void {
 function heroLagoonDusk(svg: Svg, r: Rng): void {
   const { w, h } = svg;
   const horizon = 730;
-  svg.add(
-    rect(
-      0,
-      0,
-      w,
-      horizon + 2,
-      vertical(svg, [
-        [0, "#123b4c"],
-        [0.45, "#2a6f80"],
-        [0.78, "#c99a98"],
-        [1, "#f1cdb8"],
-      ]),
-    ),
-  );
+  svg.add(rect(0, 0, w, horizon + 2, vertical(svg, S(`#123b4c 0, #2a6f80 0.45, #c99a98 0.78, #f1cdb8 1`))));
   const sunX = 1820;
   svg.add(
     glow(svg, sunX, horizon - 40, 900, "#ffd9b8", 0.55),
@@ -2683,19 +2473,7 @@ function heroLagoonDusk(svg: Svg, r: Rng): void {
     ridge(r, 520, 980, horizon, 50, 4, "#2c5c66", 0.7),
   );
   svg.add(palm(r, 230, horizon - 70, 230, 60, "#163c45"), palm(r, 330, horizon - 80, 180, -40, "#163c45"));
-  svg.add(
-    rect(
-      0,
-      horizon,
-      w,
-      h - horizon,
-      vertical(svg, [
-        [0, "#6f9fa6"],
-        [0.25, "#2c7180"],
-        [1, "#0f3d4c"],
-      ]),
-    ),
-  );
+  svg.add(rect(0, horizon, w, h - horizon, vertical(svg, S(`#6f9fa6 0, #2c7180 0.25, #0f3d4c 1`))));
   svg.add(shimmer(r, sunX, 160, horizon + 4, h, "#ffe3c7", 240, 0.55));
   svg.add(waveTicks(r, 0, w, horizon + 6, h, "#d5eef0", 260, 0.22));
   scrim(svg, 0.32);
@@ -2703,19 +2481,7 @@ function heroLagoonDusk(svg: Svg, r: Rng): void {
 
 function heroUnderwater(svg: Svg, r: Rng): void {
   const { w, h } = svg;
-  svg.add(
-    rect(
-      0,
-      0,
-      w,
-      h,
-      vertical(svg, [
-        [0, "#63bcc2"],
-        [0.4, "#24848f"],
-        [1, "#0d3442"],
-      ]),
-    ),
-  );
+  svg.add(rect(0, 0, w, h, vertical(svg, S(`#63bcc2 0, #24848f 0.4, #0d3442 1`))));
   svg.add(rays(svg, r, 9, 100, w - 300, h, 0.22));
   // surface ripples seen from below
   let surf = "";
@@ -2735,27 +2501,8 @@ function heroUnderwater(svg: Svg, r: Rng): void {
   // sandy floor
   const floor: P[] = [];
   for (let i = 0; i <= 8; i++) floor.push([(w / 8) * i, 1000 + Math.sin(i * 1.3) * 30 + rand(r, -20, 20)]);
-  svg.add(
-    path(
-      `${smoothPath(floor, false)}L${w} ${h}L0 ${h}Z`,
-      vertical(svg, [
-        [0, "#d8c9a8"],
-        [1, "#a29478"],
-      ]),
-    ),
-  );
-  svg.add(
-    rect(
-      0,
-      0,
-      w,
-      h,
-      vertical(svg, [
-        [0.6, BRAND.ocean, 0],
-        [1, BRAND.ocean, 0.45],
-      ]),
-    ),
-  );
+  svg.add(path(`${smoothPath(floor, false)}L${w} ${h}L0 ${h}Z`, vertical(svg, S(`#d8c9a8 0, #a29478 1`))));
+  svg.add(rect(0, 0, w, h, vertical(svg, S(`${BRAND.ocean} 0.6 0, ${BRAND.ocean} 1 0.45`))));
   svg.add(seagrass(r, 120, 1060, 380, "#1c5a55", 14), seagrass(r, 2250, 1060, 420, "#1c5a55", 16));
   svg.add(coral(r, 2050, 1040, 130, 22, "#e79a8b", 4), coral(r, 420, 1050, 100, 18, "#f0c4b4", 4));
   const oy = oyster(svg, r, 640, 1040, 90);
@@ -2767,26 +2514,7 @@ function heroUnderwater(svg: Svg, r: Rng): void {
 
 function heroAerialBeach(svg: Svg, r: Rng): void {
   const { w, h } = svg;
-  svg.add(
-    rect(
-      0,
-      0,
-      w,
-      h,
-      linear(
-        svg,
-        [
-          [0, "#39a9ad"],
-          [0.45, "#1f7a8c"],
-          [1, "#0c3341"],
-        ],
-        0,
-        0,
-        1,
-        0.35,
-      ),
-    ),
-  );
+  svg.add(rect(0, 0, w, h, linear(svg, S(`#39a9ad 0, #1f7a8c 0.45, #0c3341 1`), 0, 0, 1, 0.35)));
   // shoreline: a gentle curve, everything left of it is shallow water then sand
   const shore = (off: number): P[] => {
     const pts: P[] = [];
@@ -2798,12 +2526,13 @@ function heroAerialBeach(svg: Svg, r: Rng): void {
   };
   const areaLeft = (pts: P[]) => `${smoothPath(pts, false)}L-10 ${h + 40}L-10 -40Z`;
   // soft shallows: layered translucent bands instead of a blur
-  for (const [off, c, a] of [
+  const shallows: readonly (readonly [number, string, number])[] = [
     [620, "#4fc0be", 0.35],
     [460, "#6fd0c8", 0.4],
     [320, "#9ee0d4", 0.45],
     [200, "#c5ece2", 0.5],
-  ] as const) {
+  ];
+  for (const [off, c, a] of shallows) {
     svg.add(path(areaLeft(shore(off)), c, op(a)));
   }
   // coral heads in the lagoon
@@ -2813,22 +2542,7 @@ function heroAerialBeach(svg: Svg, r: Rng): void {
     svg.add(ellipse(x, y, rand(r, 20, 70), rand(r, 14, 40), "#1b6f73", op(0.25)));
   }
   svg.add(path(areaLeft(shore(120)), "#d9cdb5", op(0.8)));
-  svg.add(
-    path(
-      areaLeft(shore(70)),
-      linear(
-        svg,
-        [
-          [0, "#f6eee2"],
-          [1, "#e7d8bf"],
-        ],
-        0,
-        0,
-        1,
-        0,
-      ),
-    ),
-  );
+  svg.add(path(areaLeft(shore(70)), linear(svg, S(`#f6eee2 0, #e7d8bf 1`), 0, 0, 1, 0)));
   // foam lines following the shore
   for (const [off, wd, a] of [
     [96, 10, 0.9],
@@ -2855,37 +2569,8 @@ function heroAerialBeach(svg: Svg, r: Rng): void {
 
 function heroPearlsOnSilk(svg: Svg, r: Rng): void {
   const { w, h } = svg;
-  svg.add(
-    rect(
-      0,
-      0,
-      w,
-      h,
-      radial(
-        svg,
-        [
-          [0, "#1f5563"],
-          [0.6, "#12323d"],
-          [1, "#0a1b21"],
-        ],
-        0.5,
-        0.45,
-        0.75,
-      ),
-    ),
-  );
-  const sheen = linear(
-    svg,
-    [
-      [0, "#ffffff", 0],
-      [0.5, "#cfe8e4", 0.08],
-      [1, "#ffffff", 0],
-    ],
-    0,
-    0,
-    1,
-    0,
-  );
+  svg.add(rect(0, 0, w, h, radial(svg, S(`#1f5563 0, #12323d 0.6, #0a1b21 1`), 0.5, 0.45, 0.75)));
+  const sheen = linear(svg, S(`#ffffff 0 0, #cfe8e4 0.5 0.08, #ffffff 1 0`), 0, 0, 1, 0);
   for (let i = 0; i < 6; i++) {
     const x = rand(r, -300, w);
     const fw = rand(r, 200, 420);
@@ -2911,19 +2596,7 @@ function heroPearlsOnSilk(svg: Svg, r: Rng): void {
 function heroMoonlight(svg: Svg, r: Rng): void {
   const { w, h } = svg;
   const horizon = 700;
-  svg.add(
-    rect(
-      0,
-      0,
-      w,
-      horizon + 2,
-      vertical(svg, [
-        [0, "#081d28"],
-        [0.7, "#17485a"],
-        [1, "#3d7684"],
-      ]),
-    ),
-  );
+  svg.add(rect(0, 0, w, horizon + 2, vertical(svg, S(`#081d28 0, #17485a 0.7, #3d7684 1`))));
   let stars = "";
   for (let i = 0; i < 140; i++) stars += `M${n(rand(r, 0, w))} ${n(rand(r, 0, horizon - 120))}h.1`;
   svg.add(path(stars, "none", stroke("#ffffff", 3, 0.7)));
@@ -2935,18 +2608,7 @@ function heroMoonlight(svg: Svg, r: Rng): void {
   svg.add(glow(svg, mx, my, 560, "#cfe8e4", 0.35), circle(mx, my, 64, "#f7f2e6"));
   svg.add(circle(mx + 14, my - 10, 14, "#e6e0d2", op(0.6)), circle(mx - 20, my + 18, 9, "#e6e0d2", op(0.5)));
   svg.add(ridge(r, 1900, 2460, horizon, 90, 5, "#0d2c36"));
-  svg.add(
-    rect(
-      0,
-      horizon,
-      w,
-      h - horizon,
-      vertical(svg, [
-        [0, "#24596a"],
-        [1, "#08212b"],
-      ]),
-    ),
-  );
+  svg.add(rect(0, horizon, w, h - horizon, vertical(svg, S(`#24596a 0, #08212b 1`))));
   svg.add(shimmer(r, mx, 120, horizon + 4, h, "#f3f0e6", 260, 0.6));
   svg.add(waveTicks(r, 0, w, horizon + 6, h, "#9fd3d8", 220, 0.18));
   scrim(svg, 0.2);
@@ -2954,59 +2616,11 @@ function heroMoonlight(svg: Svg, r: Rng): void {
 
 function heroMermaidScales(svg: Svg, r: Rng): void {
   const { w, h } = svg;
-  svg.add(
-    rect(
-      0,
-      0,
-      w,
-      h,
-      linear(
-        svg,
-        [
-          [0, "#0f3d4c"],
-          [0.35, "#1f7a8c"],
-          [0.65, "#5b3a55"],
-          [1, "#2f6f62"],
-        ],
-        0,
-        0,
-        1,
-        1,
-      ),
-    ),
-  );
+  svg.add(rect(0, 0, w, h, linear(svg, S(`#0f3d4c 0, #1f7a8c 0.35, #5b3a55 0.65, #2f6f62 1`), 0, 0, 1, 1)));
   const s = 120;
-  const shine = radial(
-    svg,
-    [
-      [0, "#ffffff", 0],
-      [0.55, "#ffffff", 0.05],
-      [1, "#ffffff", 0.24],
-    ],
-    0.5,
-    0,
-    1,
-  );
-  const tile = svg.def(
-    (id) =>
-      `<pattern id="${id}" width="${s}" height="${s * 0.9}" patternUnits="userSpaceOnUse">` +
-      [
-        [-0.5, 0],
-        [0.5, 0],
-        [0, 0.45],
-        [1, 0.45],
-        [-0.5, 0.9],
-        [0.5, 0.9],
-      ]
-        .map(([ox = 0, oy = 0]) => {
-          const cx = ox * s + s / 2;
-          const cy = oy * s;
-          return `<path d="M${n(cx - s / 2)} ${n(cy)}A${s / 2} ${s / 2} 0 0 0 ${n(cx + s / 2)} ${n(cy)}Z" fill="${shine}" stroke="#ffffff" stroke-opacity=".28" stroke-width="2"/>`;
-        })
-        .join("") +
-      `</pattern>`,
-  );
-  svg.add(rect(0, 0, w, h, `url(#${tile})`));
+  const shine = radial(svg, S(`#ffffff 0 0, #ffffff 0.55 0.05, #ffffff 1 0.24`), 0.5, 0, 1);
+  const tile = scalePattern(svg, s, shine, "#ffffff", 0.28, 2);
+  svg.add(rect(0, 0, w, h, tile));
   // iridescent washes
   svg.add(
     glow(svg, 400, 300, 900, "#c9a6cf", 0.3),
@@ -3053,48 +2667,24 @@ interface SkyPal {
 const SKIES: readonly SkyPal[] = [
   {
     // dawn blush
-    sky: [
-      [0, "#9cc3cc"],
-      [0.6, "#f1d6cf"],
-      [1, "#fbe6d6"],
-    ],
-    sea: [
-      [0, "#8fbfc2"],
-      [1, "#2f7f8c"],
-    ],
+    sky: S(`#9cc3cc 0, #f1d6cf 0.6, #fbe6d6 1`),
+    sea: S(`#8fbfc2 0, #2f7f8c 1`),
     sun: "#fff4e4",
     glint: "#fff2e2",
     cloud: "#ffffff",
   },
   {
     // bright noon lagoon
-    sky: [
-      [0, "#5fb0c9"],
-      [0.7, "#bfe3ea"],
-      [1, "#e9f6f4"],
-    ],
-    sea: [
-      [0, "#4fb6b9"],
-      [0.5, "#1f8a96"],
-      [1, "#145a6a"],
-    ],
+    sky: S(`#5fb0c9 0, #bfe3ea 0.7, #e9f6f4 1`),
+    sea: S(`#4fb6b9 0, #1f8a96 0.5, #145a6a 1`),
     sun: "#ffffff",
     glint: "#ffffff",
     cloud: "#ffffff",
   },
   {
     // violet dusk
-    sky: [
-      [0, "#2f3e63"],
-      [0.5, "#7a5877"],
-      [0.85, "#e49b86"],
-      [1, "#f6c79c"],
-    ],
-    sea: [
-      [0, "#8b6f80"],
-      [0.3, "#3d4f68"],
-      [1, "#15283a"],
-    ],
+    sky: S(`#2f3e63 0, #7a5877 0.5, #e49b86 0.85, #f6c79c 1`),
+    sea: S(`#8b6f80 0, #3d4f68 0.3, #15283a 1`),
     sun: "#ffe1b8",
     glint: "#ffd2a8",
     cloud: "#f5b6a6",
@@ -3119,15 +2709,7 @@ function inspSeascape(svg: Svg, r: Rng, v: number): void {
   // foreground beach with the last foam of a wave
   const beach = h * rand(r, 0.8, 0.88);
   const edge = sinePath(-40, w + 40, beach, 14, rand(r, 60, 110), rand(r, 0, 6));
-  svg.add(
-    path(
-      `${edge}L${w + 40} ${h}L-40 ${h}Z`,
-      vertical(svg, [
-        [0, "#efe2cc"],
-        [1, "#d9c6a6"],
-      ]),
-    ),
-  );
+  svg.add(path(`${edge}L${w + 40} ${h}L-40 ${h}Z`, vertical(svg, S(`#efe2cc 0, #d9c6a6 1`))));
   svg.add(
     path(edge, "none", stroke("#ffffff", 9, 0.85)),
     path(sinePath(-40, w + 40, beach - 16, 10, 70, 2), "none", stroke("#ffffff", 3, 0.5)),
@@ -3287,36 +2869,14 @@ function inspScales(svg: Svg, r: Rng, v: number): void {
   const dark = v === 0;
   const shine = radial(
     svg,
-    [
-      [0, "#ffffff", 0],
-      [0.6, "#ffffff", dark ? 0.06 : 0.12],
-      [1, "#ffffff", dark ? 0.3 : 0.55],
-    ],
+    S(`#ffffff 0 0, #ffffff 0.6 ${dark ? 0.06 : 0.12}, #ffffff 1 ${dark ? 0.3 : 0.55}`),
     0.5,
     0,
     1,
   );
   const edge = dark ? "#ffffff" : darken(c2, 0.2);
-  const tile = svg.def(
-    (id) =>
-      `<pattern id="${id}" width="${n(s)}" height="${n(s * 0.9)}" patternUnits="userSpaceOnUse" patternTransform="rotate(${n(rand(r, -12, 12))})">` +
-      [
-        [-0.5, 0],
-        [0.5, 0],
-        [0, 0.45],
-        [1, 0.45],
-        [-0.5, 0.9],
-        [0.5, 0.9],
-      ]
-        .map(([ox = 0, oy = 0]) => {
-          const cx = ox * s + s / 2;
-          const cy = oy * s;
-          return `<path d="M${n(cx - s / 2)} ${n(cy)}A${n(s / 2)} ${n(s / 2)} 0 0 0 ${n(cx + s / 2)} ${n(cy)}Z" fill="${shine}" stroke="${edge}" stroke-opacity=".35" stroke-width="2"/>`;
-        })
-        .join("") +
-      `</pattern>`,
-  );
-  svg.add(rect(0, 0, w, h, `url(#${tile})`));
+  const tile = scalePattern(svg, s, shine, edge, 0.35, 2, rand(r, -12, 12));
+  svg.add(rect(0, 0, w, h, tile));
   svg.add(glow(svg, rand(r, 0, w), rand(r, 0, h * 0.5), 600, "#ffffff", dark ? 0.12 : 0.3));
   svg.add(glow(svg, rand(r, 0, w), rand(r, h * 0.5, h), 500, v === 2 ? "#f3d9d3" : "#9fe0cf", 0.25));
 }
@@ -3352,16 +2912,7 @@ function inspSandRipples(svg: Svg, r: Rng, v: number): void {
   // wet edge of the sea at the top
   const edgeY = h * rand(r, 0.16, 0.26);
   const edge = sinePath(-40, w + 40, edgeY, 20, 90, rand(r, 0, 6));
-  svg.add(
-    path(
-      `${edge}L${w + 40} -10L-40 -10Z`,
-      vertical(svg, [
-        [0, "#2f8f9a"],
-        [1, "#8fd0cc"],
-      ]),
-      op(0.9),
-    ),
-  );
+  svg.add(path(`${edge}L${w + 40} -10L-40 -10Z`, vertical(svg, S(`#2f8f9a 0, #8fd0cc 1`)), op(0.9)));
   svg.add(
     path(edge, "none", stroke("#ffffff", 12, 0.9)),
     path(sinePath(-40, w + 40, edgeY + 26, 14, 70, 1), "none", stroke("#e7dccb", 10, 0.6)),
@@ -3427,24 +2978,7 @@ function inspUnderwater(svg: Svg, r: Rng, v: number): void {
 function inspOyster(svg: Svg, r: Rng, v: number): void {
   const { w, h } = svg;
   if (v === 1) {
-    svg.add(
-      rect(
-        0,
-        0,
-        w,
-        h,
-        radial(
-          svg,
-          [
-            [0, "#2c4b54"],
-            [1, "#0d1d22"],
-          ],
-          0.5,
-          0.45,
-          0.75,
-        ),
-      ),
-    );
+    svg.add(rect(0, 0, w, h, radial(svg, S(`#2c4b54 0, #0d1d22 1`), 0.5, 0.45, 0.75)));
   } else backdrop(svg, r, at(BGS, v === 0 ? 0 : 3), v === 0 ? "ripples" : "caustics");
   const oy = oyster(svg, r, w * 0.5, h * 0.6, 300);
   svg.add(oy.back, pearl(svg, oy.seat[0], oy.seat[1], 92, at(TAHITI, v * 2), "none"), oy.front);
@@ -3461,25 +2995,7 @@ function inspStrand(svg: Svg, r: Rng, v: number): void {
   const bg = [BGS[2], BGS[1], undefined][v];
   if (bg) backdrop(svg, r, bg, "silk");
   else {
-    svg.add(
-      rect(
-        0,
-        0,
-        w,
-        h,
-        linear(
-          svg,
-          [
-            [0, "#243a44"],
-            [1, "#0f2129"],
-          ],
-          0,
-          0,
-          1,
-          1,
-        ),
-      ),
-    );
+    svg.add(rect(0, 0, w, h, linear(svg, S(`#243a44 0, #0f2129 1`), 0, 0, 1, 1)));
   }
   const tone = at(TAHITI, v + 2);
   const strands = v === 2 ? 3 : 2;
@@ -3584,17 +3100,7 @@ function stall(
       table + 6,
       w + 12,
       base - table - 6,
-      linear(
-        svg,
-        [
-          [0, cloth],
-          [1, darken(cloth, 0.1)],
-        ],
-        0,
-        0,
-        0,
-        1,
-      ),
+      linear(svg, S(`${cloth} 0, ${darken(cloth, 0.1)} 1`), 0, 0, 0, 1),
     ),
   );
   let folds = "";
@@ -3649,17 +3155,7 @@ function eventMarket(svg: Svg, r: Rng, evening: boolean): void {
       h,
       vertical(
         svg,
-        evening
-          ? [
-              [0, "#2c3a5e"],
-              [0.55, "#b27a8c"],
-              [1, "#f3c39c"],
-            ]
-          : [
-              [0, "#8fcbd9"],
-              [0.6, "#d7eef0"],
-              [1, "#f4ede4"],
-            ],
+        evening ? S(`#2c3a5e 0, #b27a8c 0.55, #f3c39c 1`) : S(`#8fcbd9 0, #d7eef0 0.6, #f4ede4 1`),
       ),
     ),
   );
@@ -3738,30 +3234,9 @@ function eventCraftFair(svg: Svg, r: Rng, v: number): void {
   const { w, h } = svg;
   const wall = v === 0 ? "#f4ede4" : "#d9ece8";
   const cloth = v === 0 ? "#fbf8f3" : "#f3d9d3";
-  svg.add(
-    rect(
-      0,
-      0,
-      w,
-      h,
-      vertical(svg, [
-        [0, lighten(wall, 0.3)],
-        [1, darken(wall, 0.08)],
-      ]),
-    ),
-  );
+  svg.add(rect(0, 0, w, h, vertical(svg, S(`${lighten(wall, 0.3)} 0, ${darken(wall, 0.08)} 1`))));
   // window light falling on the wall
-  const light = linear(
-    svg,
-    [
-      [0, "#ffffff", 0.45],
-      [1, "#ffffff", 0],
-    ],
-    0,
-    0,
-    1,
-    1,
-  );
+  const light = linear(svg, S(`#ffffff 0 0.45, #ffffff 1 0`), 0, 0, 1, 1);
   svg.add(path("M120 40L360 40L520 420L280 420Z", light), path("M420 40L620 40L780 420L580 420Z", light));
   // round emblem banner: a pearl on a wave, no lettering
   svg.add(circle(950, 180, 110, BRAND.ocean), pearl(svg, 950, 165, 46, at(TAHITI, 1 + v), "none"));
@@ -3771,18 +3246,7 @@ function eventCraftFair(svg: Svg, r: Rng, v: number): void {
   svg.add(wood(svg, r, 0, 700, w, 100, "#c9a982", 2));
   const tableY = 470;
   svg.add(rect(60, tableY, w - 120, 12, darken(cloth, 0.08)));
-  svg.add(
-    rect(
-      60,
-      tableY + 12,
-      w - 120,
-      230,
-      vertical(svg, [
-        [0, cloth],
-        [1, darken(cloth, 0.12)],
-      ]),
-    ),
-  );
+  svg.add(rect(60, tableY + 12, w - 120, 230, vertical(svg, S(`${cloth} 0, ${darken(cloth, 0.12)} 1`))));
   let folds = "";
   for (let fx = 90; fx < w - 60; fx += rand(r, 30, 60))
     folds += `M${n(fx)} ${n(tableY + 14)}Q${n(fx + 6)} ${n(tableY + 120)} ${n(fx - 4)} ${n(tableY + 240)}`;
@@ -3827,37 +3291,12 @@ function eventCraftFair(svg: Svg, r: Rng, v: number): void {
 function eventSeaside(svg: Svg, r: Rng, pier: boolean): void {
   const { w, h } = svg;
   const horizon = 440;
-  svg.add(
-    rect(
-      0,
-      0,
-      w,
-      horizon + 2,
-      vertical(svg, [
-        [0, "#3a4a72"],
-        [0.45, "#c2798a"],
-        [0.8, "#f2a27f"],
-        [1, "#fbd3a3"],
-      ]),
-    ),
-  );
+  svg.add(rect(0, 0, w, horizon + 2, vertical(svg, S(`#3a4a72 0, #c2798a 0.45, #f2a27f 0.8, #fbd3a3 1`))));
   const sx = pier ? 420 : 760;
   svg.add(glow(svg, sx, horizon, 520, "#ffd6a0", 0.55), circle(sx, horizon, 56, "#fff1d6"));
   for (let i = 0; i < 5; i++)
     svg.add(cloud(svg, r, rand(r, 0, w), rand(r, 80, 300), rand(r, 200, 380), "#f7b9a0", 0.45));
-  svg.add(
-    rect(
-      0,
-      horizon,
-      w,
-      h - horizon,
-      vertical(svg, [
-        [0, "#d99a8a"],
-        [0.3, "#6f6485"],
-        [1, "#2d3652"],
-      ]),
-    ),
-  );
+  svg.add(rect(0, horizon, w, h - horizon, vertical(svg, S(`#d99a8a 0, #6f6485 0.3, #2d3652 1`))));
   svg.add(shimmer(r, sx, 70, horizon + 2, 640, "#ffe0b8", 150, 0.6));
   if (pier) {
     // wooden jetty running out to sea, and a sailboat
@@ -3878,15 +3317,7 @@ function eventSeaside(svg: Svg, r: Rng, pier: boolean): void {
   } else {
     // beach with a small pop-up stall and string lights
     const beach = sinePath(-40, w + 40, 640, 10, 90, 1);
-    svg.add(
-      path(
-        `${beach}L${w + 40} ${h}L-40 ${h}Z`,
-        vertical(svg, [
-          [0, "#d8a98f"],
-          [1, "#a97f72"],
-        ]),
-      ),
-    );
+    svg.add(path(`${beach}L${w + 40} ${h}L-40 ${h}Z`, vertical(svg, S(`#d8a98f 0, #a97f72 1`))));
     svg.add(path(beach, "none", stroke("#ffe7d6", 6, 0.8)));
     svg.add(stall(svg, r, 880, 700, 220, 200, "#2b3a40", "#f4ede4", "#f3d9d3"));
     svg.add(stringLights(svg, 860, 500, 1200, 480, 40, 8));
@@ -3900,17 +3331,39 @@ function benchTopDown(svg: Svg, r: Rng, v: number): void {
   const { w, h } = svg;
   svg.add(wood(svg, r, 0, 0, w, h, v === 0 ? "#d8bd98" : "#c3a27c", 4));
   svg.add(glow(svg, w * 0.3, h * 0.2, w * 0.8, "#fff4dc", 0.35));
-  svg.add(pliers(svg, w * 0.2, h * 0.72, 130, -25 + v * 10, "#1f7a8c"));
-  svg.add(pliers(svg, w * 0.48, h * 0.85, 110, 12, v === 0 ? "#5b3a55" : "#e9a994"));
+  // sketchbook with a drawn pendant (lines only, no lettering)
+  const bx = w * 0.47;
+  const by = h * 0.05;
   svg.add(
-    spool(svg, w * 0.82, h * 0.22, 70, "#e9dfd2"),
-    spool(svg, w * 0.9, h * 0.5, 55, "#cfe8e4", GOLD),
-    spool(svg, w * 0.72, h * 0.46, 48, "#f3d9d3"),
+    group(
+      rect(bx, by, 240, 170, "#2a211c", `${op(0.2)} transform="translate(8 12)"`) +
+        rect(bx, by, 240, 170, "#fbf8f3", ` rx="4"`) +
+        path(`M${n(bx + 120)} ${n(by)}V${n(by + 170)}`, "none", stroke("#d8cfc2", 2)) +
+        path(
+          `M${n(bx + 22)} ${n(by + 28)}Q${n(bx + 60)} ${n(by + 112)} ${n(bx + 98)} ${n(by + 28)}`,
+          "none",
+          stroke("#6b7279", 1.6, 0.8),
+        ) +
+        circle(bx + 60, by + 100, 14, "none", stroke("#6b7279", 1.6, 0.8)) +
+        path(
+          `M${n(bx + 140)} ${n(by + 40)}h70M${n(bx + 140)} ${n(by + 62)}h55M${n(bx + 140)} ${n(by + 84)}h62`,
+          "none",
+          stroke("#b8bec4", 2, 0.8),
+        ),
+      rot(v ? -8 : 6, bx + 120, by + 85),
+    ),
   );
-  svg.add(pearlDish(svg, r, w * 0.2, h * 0.27, 110, "#fbf8f3", "tahiti"));
-  svg.add(pearlDish(svg, r, w * 0.44, h * 0.42, 70, "#eef4f2", "keishi"));
+  svg.add(pliers(svg, w * 0.13, h * 0.72, 190, -22 + v * 10, "#1f7a8c"));
+  svg.add(pliers(svg, w * 0.4, h * 0.88, 160, 8, v === 0 ? "#5b3a55" : "#e9a994"));
+  svg.add(
+    spool(svg, w * 0.86, h * 0.2, 70, "#e9dfd2"),
+    spool(svg, w * 0.9, h * 0.5, 55, "#cfe8e4", GOLD),
+    spool(svg, w * 0.74, h * 0.44, 48, "#f3d9d3"),
+  );
+  svg.add(pearlDish(svg, r, w * 0.18, h * 0.27, 110, "#fbf8f3", "tahiti"));
+  svg.add(pearlDish(svg, r, w * 0.42, h * 0.5, 70, "#eef4f2", "keishi"));
   const loose = cubicPts(
-    [w * 0.62, h * 0.62],
+    [w * 0.6, h * 0.62],
     [w * 0.7, h * 0.95],
     [w * 0.95, h * 0.7],
     [w * 0.98, h * 0.95],
@@ -3922,8 +3375,8 @@ function benchTopDown(svg: Svg, r: Rng, v: number): void {
     svg.add(pearl(svg, p[0], p[1], 14, at(TAHITI, i + v)));
   }
   svg.add(
-    pearl(svg, w * 0.58, h * 0.2, 18, at(TAHITI, 4)),
-    keishi(svg, r, w * 0.62, h * 0.24, 10, at(KEISHI, 2)),
+    pearl(svg, w * 0.6, h * 0.4, 18, at(TAHITI, 4)),
+    keishi(svg, r, w * 0.63, h * 0.44, 10, at(KEISHI, 2)),
   );
 }
 
@@ -3958,22 +3411,7 @@ function benchFront(svg: Svg, r: Rng): void {
   );
   svg.add(glow(svg, 860, 470, 300, "#fff2d0", 0.5));
   // bench top in perspective and its front edge
-  svg.add(
-    path(
-      `M0 520H${w}L${w} 660H0Z`,
-      linear(
-        svg,
-        [
-          [0, "#d8bd98"],
-          [1, "#b99b75"],
-        ],
-        0,
-        0,
-        0,
-        1,
-      ),
-    ),
-  );
+  svg.add(path(`M0 520H${w}L${w} 660H0Z`, linear(svg, S(`#d8bd98 0, #b99b75 1`), 0, 0, 0, 1)));
   svg.add(wood(svg, r, 0, 660, w, h - 660, "#9c7b58", 1));
   svg.add(ellipse(300, 590, 90, 30, "#fbf8f3"), ellipse(300, 586, 74, 22, "#efe9df"));
   for (let i = 0; i < 7; i++)
@@ -4032,12 +3470,11 @@ function storyKeishi(svg: Svg, r: Rng): void {
 }
 
 function storyAtelier(svg: Svg, r: Rng): void {
-  const { w, h } = svg;
   backdrop(svg, r, at(BGS, 5), "linen");
   const c1 = cubicPts([-40, 220], [300, 60], [500, 520], [820, 380], 60);
   const c2 = cubicPts([820, 380], [1040, 290], [1100, 640], [1260, 560], 40);
   svg.add(chain(svg, [...c1, ...c2.slice(1)], 13, STEEL));
-  const loop = smoothPts(blobPts(r, 360, 640, 170, 0.08, 7, 1.2, 10), true);
+  const loop = smoothPts(blobPts(r, 360, 560, 170, 0.08, 7, 1.2, 10), true);
   svg.add(chain(svg, loop, 11, STEEL));
   const low = loop.reduce((a, b) => (b[1] > a[1] ? b : a));
   const b = bail(svg, low[0], low[1] - 2, 38, STEEL);
@@ -4050,7 +3487,9 @@ function storyAtelier(svg: Svg, r: Rng): void {
     [1060, 230, 26],
     [160, 120, 28],
   ];
-  spots.forEach(([x, y, pr], i) => svg.add(pearl(svg, x, y, pr, at(TAHITI, i))));
+  spots.forEach(([x, y, pr], i) => {
+    svg.add(pearl(svg, x, y, pr, at(TAHITI, i)));
+  });
   for (let i = 0; i < 10; i++)
     svg.add(keishi(svg, r, rand(r, 880, 1120), rand(r, 700, 840), rand(r, 12, 18), pick(r, KEISHI)));
   svg.add(scallop(svg, 1080, 520, 110, -30, "#fbf3ec", "#e2b8a8"));
@@ -4060,56 +3499,26 @@ function storyAtelier(svg: Svg, r: Rng): void {
 function storyMission(svg: Svg, r: Rng): void {
   const { w, h } = svg;
   const horizon = 380;
-  svg.add(
-    rect(
-      0,
-      0,
-      w,
-      horizon + 2,
-      vertical(svg, [
-        [0, "#7fb3c4"],
-        [0.65, "#e8d7cf"],
-        [1, "#fbe9dc"],
-      ]),
-    ),
-  );
+  svg.add(rect(0, 0, w, horizon + 2, vertical(svg, S(`#7fb3c4 0, #e8d7cf 0.65, #fbe9dc 1`))));
   svg.add(glow(svg, 820, horizon - 30, 520, "#fff3e2", 0.6), circle(820, horizon - 30, 38, "#fffaf0"));
   for (let i = 0; i < 4; i++)
     svg.add(cloud(svg, r, rand(r, 0, w), rand(r, 80, 280), rand(r, 240, 420), "#ffffff", 0.5));
-  svg.add(
-    rect(
-      0,
-      horizon,
-      w,
-      300,
-      vertical(svg, [
-        [0, "#9cc9cc"],
-        [1, "#2f8191"],
-      ]),
-    ),
-  );
+  svg.add(rect(0, horizon, w, 300, vertical(svg, S(`#9cc9cc 0, #2f8191 1`))));
   svg.add(shimmer(r, 820, 60, horizon + 2, 640, "#fff4e6", 120, 0.55));
   svg.add(waveTicks(r, 0, w, horizon + 4, 640, "#ffffff", 90, 0.22));
   // wet sand mirrors the sky
   const edge = sinePath(-40, w + 40, 640, 12, 100, 2);
-  svg.add(
-    path(
-      `${edge}L${w + 40} ${h}L-40 ${h}Z`,
-      vertical(svg, [
-        [0, "#d9d0c4"],
-        [1, "#cdb89a"],
-      ]),
-    ),
-  );
+  svg.add(path(`${edge}L${w + 40} ${h}L-40 ${h}Z`, vertical(svg, S(`#d9d0c4 0, #cdb89a 1`))));
   svg.add(path(edge, "none", stroke("#ffffff", 10, 0.85)));
   const px = 380;
   const py = 740;
   const tone = at(TAHITI, 0);
-  // soft reflection of the pearl in the wet sand
+  // soft reflection of the pearl in the wet sand, mirrored about its contact point
+  const contact = py + 90;
   svg.add(
     group(
-      pearl(svg, px, py + 170, 90, tone, "none"),
-      ` opacity=".18" transform="translate(0 ${py * 2 + 60}) scale(1 -1) translate(0 ${-(py * 2 + 60) + py - (py + 170) + py})"`,
+      pearl(svg, px, py, 90, tone, "none"),
+      ` opacity=".2" transform="translate(0 ${contact * 2}) scale(1 -1)"`,
     ),
   );
   svg.add(pearl(svg, px, py, 90, tone, "side"));
@@ -4199,32 +3608,11 @@ export function renderAvatarArt(index: number): string {
       break;
     }
     case 4:
-      svg.add(
-        rect(
-          0,
-          230,
-          400,
-          170,
-          vertical(svg, [
-            [0, "#2f8a98"],
-            [1, BRAND.ocean],
-          ]),
-        ),
-      );
+      svg.add(rect(0, 230, 400, 170, vertical(svg, S(`#2f8a98 0, ${BRAND.ocean} 1`))));
       svg.add(
         glow(svg, 200, 230, 260, "#ffe3c7", 0.6),
         circle(200, 230, 60, "#fff4e4"),
-        rect(
-          0,
-          230,
-          400,
-          170,
-          vertical(svg, [
-            [0, "#2f8a98"],
-            [1, BRAND.ocean],
-          ]),
-          op(0.92),
-        ),
+        rect(0, 230, 400, 170, vertical(svg, S(`#2f8a98 0, ${BRAND.ocean} 1`)), op(0.92)),
       );
       svg.add(shimmer(r, 200, 30, 234, 400, "#ffe9d2", 60, 0.7));
       break;

@@ -1,0 +1,157 @@
+/**
+ * The favourites and cart sections of /mon-compte (spec §2 "Account"): counts and totals, each
+ * piece with its image, name and price; add to cart and remove for favourites; unit price ×
+ * quantity, line total, minus/plus and remove for the cart; 'Contacter pour commander'.
+ */
+import { Link, useNavigate } from "react-router";
+import buttons from "~/components/button.module.css";
+import { type BasketProduct, lineLimit, useBasket } from "~/features/basket/basket-context";
+import { ContactToOrderButton, displayable } from "~/features/basket/basket-panels";
+import { formatPrice, sumCents } from "~/lib/format";
+import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
+import styles from "./account.module.css";
+
+function Thumb({ item }: { item: BasketProduct }) {
+  return (
+    <img
+      src={item.image ? imageUrl("products", item.image.fileName, "thumb") : PLACEHOLDER_IMAGE}
+      alt=""
+      width={100}
+      height={100}
+      loading="lazy"
+      className={styles.thumb}
+    />
+  );
+}
+
+export function FavoritesSection() {
+  const basket = useBasket();
+  const navigate = useNavigate();
+  const favorites = displayable(basket.favorites);
+  return (
+    <>
+      <p className={styles.summary}>
+        {favorites.length} {favorites.length > 1 ? "favoris" : "favori"} · valeur totale{" "}
+        <strong>{formatPrice(sumCents(favorites))}</strong>
+      </p>
+      {favorites.length === 0 ? (
+        <p className={styles.empty}>Vous n'avez pas encore de favoris.</p>
+      ) : (
+        <ul className={styles.items}>
+          {favorites.map((item) => {
+            const inCart = basket.cart.find((line) => line.productId === item.productId)?.quantity ?? 0;
+            return (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the name is a real link for keyboards; the row click is a shortcut.
+              <li
+                key={item.productId}
+                className={styles.item}
+                onClick={(event) => {
+                  if ((event.target as HTMLElement).closest("button, a")) return;
+                  navigate(`/catalogue/produit/${item.slug}`);
+                }}
+              >
+                <Thumb item={item} />
+                <div>
+                  <Link to={`/catalogue/produit/${item.slug}`} className={styles.itemName}>
+                    {item.name}
+                  </Link>
+                  <p className={styles.itemPrice}>{formatPrice(item.priceCents)}</p>
+                </div>
+                <div className={styles.itemActions}>
+                  <button
+                    type="button"
+                    className={buttons.secondary}
+                    disabled={inCart >= lineLimit(item)}
+                    onClick={() => basket.addToCart(item)}
+                  >
+                    Ajouter au panier
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    onClick={() => basket.removeFavorite(item.productId)}
+                    aria-label={`Retirer ${item.name} des favoris`}
+                  >
+                    Retirer
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function CartSection() {
+  const basket = useBasket();
+  const cart = displayable(basket.cart);
+  const quantity = cart.reduce((sum, line) => sum + line.quantity, 0);
+  return (
+    <>
+      <p className={styles.summary}>
+        {cart.length} {cart.length > 1 ? "articles" : "article"} · {quantity} {quantity > 1 ? "pièces" : "pièce"}
+      </p>
+      {basket.notice ? (
+        <p className={styles.error} role="status">
+          {basket.notice}
+        </p>
+      ) : null}
+      {cart.length === 0 ? (
+        <p className={styles.empty}>Votre panier est vide.</p>
+      ) : (
+        <ul className={styles.items}>
+          {cart.map((line) => (
+            <li key={line.productId} className={styles.item}>
+              <Thumb item={line} />
+              <div>
+                <Link to={`/catalogue/produit/${line.slug}`} className={styles.itemName}>
+                  {line.name}
+                </Link>
+                <p className={styles.itemPrice}>
+                  {formatPrice(line.priceCents)} × {line.quantity} ={" "}
+                  <strong>{formatPrice((line.priceCents ?? 0) * line.quantity)}</strong>
+                </p>
+              </div>
+              <div className={styles.itemActions}>
+                <div className={styles.quantity}>
+                  <button
+                    type="button"
+                    aria-label={`Retirer un exemplaire de ${line.name}`}
+                    onClick={() => basket.changeQuantity(line.productId, -1)}
+                  >
+                    −
+                  </button>
+                  <span>{line.quantity}</span>
+                  <button
+                    type="button"
+                    aria-label={`Ajouter un exemplaire de ${line.name}`}
+                    disabled={line.quantity >= lineLimit(line)}
+                    onClick={() => basket.changeQuantity(line.productId, 1)}
+                  >
+                    +
+                  </button>
+                </div>
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  onClick={() => basket.removeFromCart(line.productId)}
+                  aria-label={`Retirer ${line.name} du panier`}
+                >
+                  Retirer
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.total}>
+        Total : <strong>{formatPrice(sumCents(cart))}</strong>
+      </p>
+      <div className={styles.contactButton}>
+        <ContactToOrderButton disabled={cart.length === 0} from="panier" />
+      </div>
+    </>
+  );
+}

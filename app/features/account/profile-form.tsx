@@ -1,0 +1,89 @@
+/** The profile section of /mon-compte: username, name, read-only e-mail, phone, postal code, avatar. */
+import { Form, useNavigation } from "react-router";
+import buttons from "~/components/button.module.css";
+import { UserIcon } from "~/components/icons";
+import styles from "./account.module.css";
+
+export interface ProfileView {
+  email: string;
+  username: string;
+  name: string;
+  phoneNumber: string;
+  postalCode: string;
+  avatarUrl: string | null;
+}
+
+export function ProfileForm(props: { profile: ProfileView; error?: string | null; success?: string | null }) {
+  const { profile } = props;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  return (
+    <Form method="post" encType="multipart/form-data" className={styles.form} key={JSON.stringify(profile)}>
+      <input type="hidden" name="intent" value="profile" />
+      <div className={styles.avatarRow}>
+        {profile.avatarUrl ? (
+          <img src={profile.avatarUrl} alt="Votre avatar" width={100} height={100} className={styles.avatar} />
+        ) : (
+          <span className={styles.avatarEmpty} aria-hidden="true">
+            <UserIcon size={40} />
+          </span>
+        )}
+        <div className={styles.field}>
+          <label htmlFor="profile-avatar">Avatar (PNG, JPG, GIF ou WebP, 5 Mo au plus)</label>
+          <input id="profile-avatar" name="avatar" type="file" accept="image/png,image/jpeg,image/gif,image/webp" />
+        </div>
+      </div>
+      <div className={styles.grid}>
+        <div className={styles.field}>
+          <label htmlFor="profile-username">Nom d'utilisateur</label>
+          <input id="profile-username" name="username" defaultValue={profile.username} required maxLength={40} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="profile-name">Nom</label>
+          <input id="profile-name" name="name" defaultValue={profile.name} maxLength={80} autoComplete="name" />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="profile-email">Email</label>
+          <input id="profile-email" value={profile.email} readOnly aria-describedby="profile-email-note" />
+          <p id="profile-email-note" className={styles.note}>
+            L'adresse email ne peut pas être modifiée.
+          </p>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="profile-phone">Téléphone</label>
+          <input
+            id="profile-phone"
+            name="phoneNumber"
+            type="tel"
+            defaultValue={profile.phoneNumber}
+            maxLength={20}
+            autoComplete="tel"
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="profile-postal-code">Code postal</label>
+          <input
+            id="profile-postal-code"
+            name="postalCode"
+            defaultValue={profile.postalCode}
+            maxLength={10}
+            autoComplete="postal-code"
+          />
+        </div>
+      </div>
+      {props.error ? (
+        <p className={styles.error} role="alert">
+          {props.error}
+        </p>
+      ) : null}
+      {props.success ? (
+        <p className={styles.success} role="status">
+          {props.success}
+        </p>
+      ) : null}
+      <button type="submit" className={buttons.primary} disabled={saving}>
+        {saving ? "Enregistrement…" : "Enregistrer mon profil"}
+      </button>
+    </Form>
+  );
+}

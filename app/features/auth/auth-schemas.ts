@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/** Spec §5: e-mail type, required fields. */
+const email = z.string().trim().min(1, "Veuillez saisir votre adresse email.").pipe(z.email("Adresse email invalide."));
+/** The guest basket (local storage) posted with login and signup, merged into the account. */
+const guestBasket = z.string().max(100_000).optional();
+
+/** The login form (spec §2 /auth). */
+export const loginSchema = z.object({
+  intent: z.literal("login"),
+  email,
+  password: z.string().min(1, "Veuillez saisir votre mot de passe.").max(128, "Mot de passe trop long."),
+  redirectTo: z.string().optional(),
+  guestBasket,
+});
+
+/** The signup form: name (optional), e-mail, password and its confirmation. */
+export const signupSchema = z
+  .object({
+    intent: z.literal("signup"),
+    name: z.string().trim().max(80, "Ce nom est trop long.").default(""),
+    email,
+    password: z
+      .string()
+      .min(8, "Le mot de passe doit contenir au moins 8 caractères.")
+      .max(128, "Mot de passe trop long."),
+    passwordConfirm: z.string(),
+    redirectTo: z.string().optional(),
+    guestBasket,
+  })
+  .refine((values) => values.password === values.passwordConfirm, {
+    message: "Les mots de passe ne correspondent pas.",
+    path: ["passwordConfirm"],
+  });
+
+/** Forgot password: an e-mail, not blank (spec §5). */
+export const forgotSchema = z.object({
+  intent: z.literal("forgot"),
+  email: z.string().trim().min(1, "Veuillez saisir votre adresse email.").pipe(z.email("Veuillez saisir votre adresse email.")),
+});
+
+/** Choosing a new password from the e-mailed link. */
+export const resetSchema = z
+  .object({
+    token: z.string().min(1, "Ce lien de réinitialisation n'est pas valide.").max(200),
+    password: z
+      .string()
+      .min(8, "Le mot de passe doit contenir au moins 8 caractères.")
+      .max(128, "Mot de passe trop long."),
+    passwordConfirm: z.string(),
+  })
+  .refine((values) => values.password === values.passwordConfirm, {
+    message: "Les mots de passe ne correspondent pas.",
+    path: ["passwordConfirm"],
+  });
+
+export const LOGIN_ERROR = "Erreur de connexion. Vérifiez vos identifiants.";
+export const SIGNUP_ERROR = "Erreur lors de l'inscription.";
+export const SIGNUP_SUCCESS = "Inscription réussie ! Vous êtes maintenant connecté.";
+export const RESET_SENT = "Un email de réinitialisation a été envoyé à votre adresse.";
+export const RESET_SEND_ERROR = "Erreur lors de l'envoi de l'email. Vérifiez votre adresse.";
+export const TOO_MANY_ATTEMPTS = "Trop de tentatives. Patientez quelques minutes avant de réessayer.";

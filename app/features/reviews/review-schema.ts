@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** Spec §5 and §8: one message for any missing or invalid rating or comment. */
+export const REVIEW_INCOMPLETE = "Veuillez donner une note et un commentaire.";
+export const REVIEW_SUBMITTED = "Merci ! Votre avis a été soumis pour approbation.";
+export const REVIEW_FAILED = "Une erreur s'est produite. Veuillez réessayer.";
+export const REVIEW_ALREADY = "Merci, votre avis a bien été pris en compte.";
+
+export const REVIEW_COMMENT_MAX = 2000;
+
+/** The review form of /mon-compte (spec §3 reviews: rating 1 to 5, comment). */
+export const reviewSchema = z.object({
+  intent: z.literal("review", { error: "Formulaire inconnu." }),
+  rating: z.coerce
+    .number({ error: REVIEW_INCOMPLETE })
+    .int(REVIEW_INCOMPLETE)
+    .min(1, REVIEW_INCOMPLETE)
+    .max(5, REVIEW_INCOMPLETE),
+  comment: z
+    .string({ error: REVIEW_INCOMPLETE })
+    .trim()
+    .min(1, REVIEW_INCOMPLETE)
+    .max(REVIEW_COMMENT_MAX, REVIEW_INCOMPLETE),
+});
+
+export type ReviewInput = z.infer<typeof reviewSchema>;
+
+/** Parses a posted form; on failure, the single French message to show. */
+export function parseReviewForm(
+  formData: FormData,
+): { success: true; data: ReviewInput } | { success: false; error: string } {
+  const parsed = reviewSchema.safeParse(Object.fromEntries(formData));
+  if (parsed.success) return { success: true, data: parsed.data };
+  return { success: false, error: parsed.error.issues[0]?.message ?? REVIEW_INCOMPLETE };
+}
