@@ -15,9 +15,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
-import { Toast } from "~/components/toast";
 import { SiteHeader } from "~/components/site-header";
 import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
+import { Toast } from "~/components/toast";
 import { BasketProvider } from "~/features/basket/basket-context";
 import { BasketPanels, type OpenPanel } from "~/features/basket/basket-panels";
 import { useNonce } from "~/lib/nonce";

@@ -157,6 +157,17 @@ test.describe("home", () => {
   });
 });
 
+test("the home page shows approved reviews only", async ({ page }) => {
+  const approved = query<{ comment: string }>(
+    "select comment from reviews where is_approved = 1 order by created_at desc limit 6",
+  );
+  const pending = query<{ comment: string }>("select comment from reviews where is_approved = 0");
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Ils portent Nacre" })).toBeVisible();
+  for (const review of approved) await expect(page.getByText(review.comment, { exact: true })).toBeVisible();
+  for (const review of pending) await expect(page.getByText(review.comment, { exact: true })).toHaveCount(0);
+});
+
 test("the about page tells the story and leads to the catalogue", async ({ page }) => {
   await page.goto("/a-propos");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notre histoire");

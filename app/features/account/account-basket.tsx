@@ -91,7 +91,8 @@ export function CartSection() {
   return (
     <>
       <p className={styles.summary}>
-        {cart.length} {cart.length > 1 ? "articles" : "article"} · {quantity} {quantity > 1 ? "pièces" : "pièce"}
+        {cart.length} {cart.length > 1 ? "articles" : "article"} · {quantity}{" "}
+        {quantity > 1 ? "pièces" : "pièce"}
       </p>
       {basket.notice ? (
         <p className={styles.error} role="status">

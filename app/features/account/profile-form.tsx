@@ -22,7 +22,13 @@ export function ProfileForm(props: { profile: ProfileView; error?: string | null
       <input type="hidden" name="intent" value="profile" />
       <div className={styles.avatarRow}>
         {profile.avatarUrl ? (
-          <img src={profile.avatarUrl} alt="Votre avatar" width={100} height={100} className={styles.avatar} />
+          <img
+            src={profile.avatarUrl}
+            alt="Votre avatar"
+            width={100}
+            height={100}
+            className={styles.avatar}
+          />
         ) : (
           <span className={styles.avatarEmpty} aria-hidden="true">
             <UserIcon size={40} />
@@ -30,17 +36,34 @@ export function ProfileForm(props: { profile: ProfileView; error?: string | null
         )}
         <div className={styles.field}>
           <label htmlFor="profile-avatar">Avatar (PNG, JPG, GIF ou WebP, 5 Mo au plus)</label>
-          <input id="profile-avatar" name="avatar" type="file" accept="image/png,image/jpeg,image/gif,image/webp" />
+          <input
+            id="profile-avatar"
+            name="avatar"
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+          />
         </div>
       </div>
       <div className={styles.grid}>
         <div className={styles.field}>
           <label htmlFor="profile-username">Nom d'utilisateur</label>
-          <input id="profile-username" name="username" defaultValue={profile.username} required maxLength={40} />
+          <input
+            id="profile-username"
+            name="username"
+            defaultValue={profile.username}
+            required
+            maxLength={40}
+          />
         </div>
         <div className={styles.field}>
           <label htmlFor="profile-name">Nom</label>
-          <input id="profile-name" name="name" defaultValue={profile.name} maxLength={80} autoComplete="name" />
+          <input
+            id="profile-name"
+            name="name"
+            defaultValue={profile.name}
+            maxLength={80}
+            autoComplete="name"
+          />
         </div>
         <div className={styles.field}>
           <label htmlFor="profile-email">Email</label>

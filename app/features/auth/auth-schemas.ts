@@ -1,7 +1,11 @@
 import { z } from "zod";
 
 /** Spec §5: e-mail type, required fields. */
-const email = z.string().trim().min(1, "Veuillez saisir votre adresse email.").pipe(z.email("Adresse email invalide."));
+const email = z
+  .string()
+  .trim()
+  .min(1, "Veuillez saisir votre adresse email.")
+  .pipe(z.email("Adresse email invalide."));
 /** The guest basket (local storage) posted with login and signup, merged into the account. */
 const guestBasket = z.string().max(100_000).optional();
 
@@ -36,7 +40,11 @@ export const signupSchema = z
 /** Forgot password: an e-mail, not blank (spec §5). */
 export const forgotSchema = z.object({
   intent: z.literal("forgot"),
-  email: z.string().trim().min(1, "Veuillez saisir votre adresse email.").pipe(z.email("Veuillez saisir votre adresse email.")),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Veuillez saisir votre adresse email.")
+    .pipe(z.email("Veuillez saisir votre adresse email.")),
 });
 
 /** Choosing a new password from the e-mailed link. */

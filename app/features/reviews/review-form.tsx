@@ -65,7 +65,7 @@ function ReviewForm({ result }: { result: ReviewSectionProps["result"] }) {
   return (
     <Form method="post" className={authStyles.form}>
       <p className={styles.intro}>
-        Une création vous a plu ? Partagez votre expérience : votre avis sera publié après validation.
+        Une création vous a plu&nbsp;? Partagez votre expérience : votre avis sera publié après validation.
       </p>
       <input type="hidden" name="intent" value="review" />
       <fieldset className={styles.rating}>

@@ -4,8 +4,8 @@
  */
 import { data, redirect, useSearchParams } from "react-router";
 import { PageIntro } from "~/components/page-intro";
-import { CartSection, FavoritesSection } from "~/features/account/account-basket";
 import styles from "~/features/account/account.module.css";
+import { CartSection, FavoritesSection } from "~/features/account/account-basket";
 import { ProfileForm } from "~/features/account/profile-form";
 import {
   AVATAR_MAX_BYTES,
@@ -55,7 +55,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionResult = { section: "profile" | "review"; error: string | null; success: string | null };
 
-function result(section: ActionResult["section"], outcome: { error?: string; success?: string }, status = 200) {
+function result(
+  section: ActionResult["section"],
+  outcome: { error?: string; success?: string },
+  status = 200,
+) {
   return data<ActionResult>(
     { section, error: outcome.error ?? null, success: outcome.success ?? null },
     { status },
@@ -91,21 +95,25 @@ export async function action({ request }: Route.ActionArgs) {
 
   const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
   const parsed = profileSchema.safeParse(fields);
-  if (!parsed.success) return result("profile", { error: parsed.error.issues[0]?.message ?? PROFILE_CHECK_FAILED }, 400);
+  if (!parsed.success)
+    return result("profile", { error: parsed.error.issues[0]?.message ?? PROFILE_CHECK_FAILED }, 400);
   let avatar: string | undefined;
   const file = form.get("avatar");
   if (file instanceof File && file.size > 0) {
-    if (file.size > AVATAR_MAX_BYTES) return result("profile", { error: "Cette image est trop lourde (5 Mo au maximum)." }, 413);
+    if (file.size > AVATAR_MAX_BYTES)
+      return result("profile", { error: "Cette image est trop lourde (5 Mo au maximum)." }, 413);
     try {
       avatar = (await storeImage(ctx.uploadsDir, "avatars", Buffer.from(await file.arrayBuffer()))).fileName;
     } catch (error) {
-      const message = error instanceof ImageRejectedError ? error.message : "Ce fichier n'est pas une image valide.";
+      const message =
+        error instanceof ImageRejectedError ? error.message : "Ce fichier n'est pas une image valide.";
       return result("profile", { error: message }, 400);
     }
   }
   const { username, name, phoneNumber, postalCode } = parsed.data;
   const outcome = await updateProfile(ctx.db, user.id, { username, name, phoneNumber, postalCode, avatar });
-  if (outcome === "username-taken") return result("profile", { error: "Ce nom d'utilisateur est déjà pris." }, 409);
+  if (outcome === "username-taken")
+    return result("profile", { error: "Ce nom d'utilisateur est déjà pris." }, 409);
   // Spec §8: the data is read back to confirm the update.
   const saved = await getProfile(ctx.db, user.id);
   if (!saved || saved.username !== username) return result("profile", { error: PROFILE_CHECK_FAILED }, 503);

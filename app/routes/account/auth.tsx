@@ -128,8 +128,10 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   const submitting = navigation.state === "submitting";
   const redirectTo = searchParams.get("redirectTo");
   const requested = searchParams.get("vue");
-  const view: View = actionData?.view ?? (requested === "inscription" || requested === "oubli" ? requested : "connexion");
-  const title = view === "inscription" ? "Créer un compte" : view === "oubli" ? "Mot de passe oublié" : "Connexion";
+  const view: View =
+    actionData?.view ?? (requested === "inscription" || requested === "oubli" ? requested : "connexion");
+  const title =
+    view === "inscription" ? "Créer un compte" : view === "oubli" ? "Mot de passe oublié" : "Connexion";
   const feedback = actionData?.view === view ? actionData : null;
 
   return (
@@ -140,10 +142,18 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
       <div className={styles.card}>
         {view !== "oubli" ? (
           <nav className={styles.switch} aria-label="Connexion ou inscription">
-            <Link to={viewHref("connexion", redirectTo)} aria-current={view === "connexion" ? "page" : undefined} replace>
+            <Link
+              to={viewHref("connexion", redirectTo)}
+              aria-current={view === "connexion" ? "page" : undefined}
+              replace
+            >
               Se connecter
             </Link>
-            <Link to={viewHref("inscription", redirectTo)} aria-current={view === "inscription" ? "page" : undefined} replace>
+            <Link
+              to={viewHref("inscription", redirectTo)}
+              aria-current={view === "inscription" ? "page" : undefined}
+              replace
+            >
               Créer un compte
             </Link>
           </nav>
@@ -158,7 +168,12 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
               <label htmlFor="login-email">Email</label>
               <input id="login-email" name="email" type="email" autoComplete="email" required />
             </div>
-            <PasswordField id="login-password" name="password" label="Mot de passe" autoComplete="current-password" />
+            <PasswordField
+              id="login-password"
+              name="password"
+              label="Mot de passe"
+              autoComplete="current-password"
+            />
             <Message error={feedback?.error} />
             <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={submitting}>
               {submitting ? "Connexion…" : "Se connecter"}
@@ -182,7 +197,12 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
               <label htmlFor="signup-email">Email</label>
               <input id="signup-email" name="email" type="email" autoComplete="email" required />
             </div>
-            <PasswordField id="signup-password" name="password" label="Mot de passe" autoComplete="new-password" />
+            <PasswordField
+              id="signup-password"
+              name="password"
+              label="Mot de passe"
+              autoComplete="new-password"
+            />
             <PasswordField
               id="signup-password-confirm"
               name="passwordConfirm"
@@ -199,7 +219,10 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         {view === "oubli" ? (
           <Form method="post" className={styles.form} key="oubli">
             <input type="hidden" name="intent" value="forgot" />
-            <p>Indiquez l'adresse de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.</p>
+            <p>
+              Indiquez l'adresse de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de
+              passe.
+            </p>
             <div className={styles.field}>
               <label htmlFor="forgot-email">Email</label>
               <input id="forgot-email" name="email" type="email" autoComplete="email" required />

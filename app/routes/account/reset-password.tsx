@@ -54,7 +54,12 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
         ) : (
           <Form method="post" className={styles.form}>
             <input type="hidden" name="token" value={token} />
-            <PasswordField id="reset-password" name="password" label="Nouveau mot de passe" autoComplete="new-password" />
+            <PasswordField
+              id="reset-password"
+              name="password"
+              label="Nouveau mot de passe"
+              autoComplete="new-password"
+            />
             <PasswordField
               id="reset-password-confirm"
               name="passwordConfirm"
@@ -66,7 +71,11 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
                 {actionData.error}
               </p>
             ) : null}
-            <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={navigation.state === "submitting"}>
+            <button
+              type="submit"
+              className={`${buttons.primary} ${buttons.block}`}
+              disabled={navigation.state === "submitting"}
+            >
               Enregistrer le mot de passe
             </button>
           </Form>

@@ -2562,7 +2562,14 @@ function heroAerialBeach(svg: Svg, r: Rng): void {
       path(`M${x - 40} ${y}H${x + 40}M${x} ${y - 40}V${y + 40}`, "none", stroke("#ffffff", 2, 0.6)),
     );
   }
-  svg.add(rect(110, 520, 46, 90, "#5b3a55", op(0.7) + rot(18, 133, 565)));
+  // a striped beach towel
+  svg.add(
+    group(
+      rect(110, 520, 46, 90, BRAND.blush) +
+        path("M110 540H156M110 565H156M110 590H156", "none", stroke(BRAND.lagoon, 5)),
+      rot(18, 133, 565),
+    ),
+  );
   svg.add(waveTicks(r, 1300, w, 0, h, "#e3f6f6", 160, 0.18));
   scrim(svg, 0.34);
 }
@@ -2570,16 +2577,12 @@ function heroAerialBeach(svg: Svg, r: Rng): void {
 function heroPearlsOnSilk(svg: Svg, r: Rng): void {
   const { w, h } = svg;
   svg.add(rect(0, 0, w, h, radial(svg, S(`#1f5563 0, #12323d 0.6, #0a1b21 1`), 0.5, 0.45, 0.75)));
-  const sheen = linear(svg, S(`#ffffff 0 0, #cfe8e4 0.5 0.08, #ffffff 1 0`), 0, 0, 1, 0);
-  for (let i = 0; i < 6; i++) {
-    const x = rand(r, -300, w);
-    const fw = rand(r, 200, 420);
-    svg.add(
-      path(
-        `M${n(x)} -20C${n(x + 300)} 300 ${n(x - 200)} 800 ${n(x + 250)} ${h + 20}H${n(x + 250 + fw)}C${n(x + fw - 200)} 800 ${n(x + fw + 300)} 300 ${n(x + fw)} -20Z`,
-        sheen,
-      ),
-    );
+  // satin sheen: a few very large, soft, tilted highlights (no hard fold edges)
+  const sheen = radial(svg, S(`#cfe8e4 0 0.1, #cfe8e4 0.5 0.05, #cfe8e4 1 0`), 0.5, 0.5, 0.5);
+  for (let i = 0; i < 4; i++) {
+    const x = rand(r, 200, w - 200);
+    const y = rand(r, 100, h - 100);
+    svg.add(ellipse(x, y, rand(r, 500, 800), rand(r, 90, 160), sheen, rot(rand(r, -35, -15), x, y)));
   }
   const strand = cubicPts([-80, 860], [400, 1080], [800, 1160], [1150, 1260], 60);
   svg.add(pearlStrand(svg, strand, 34, 48, at(TAHITI, 0), 14));
