@@ -186,7 +186,11 @@ describe("HTTP contract", () => {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-      body: new URLSearchParams({ email: "cliente@nacre.test", password: "Cliente-Nacre-2026" }),
+      body: new URLSearchParams({
+        intent: "login",
+        email: "cliente@nacre.test",
+        password: "Cliente-Nacre-2026",
+      }),
     });
     expect(login.status).toBe(302);
     expect(login.headers.get("location")).toBe("/mon-compte");
@@ -227,7 +231,7 @@ describe("HTTP contract", () => {
     const response = await fetch(`${url}/auth`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-      body: new URLSearchParams({ email: "cliente@nacre.test", password: "faux" }),
+      body: new URLSearchParams({ intent: "login", email: "cliente@nacre.test", password: "faux" }),
     });
     expect(response.status).toBe(401);
     expect(await response.text()).toContain("Erreur de connexion. Vérifiez vos identifiants.");
