@@ -2,7 +2,7 @@
  * The document and the site shell: header, footer, sidebars and sticky buttons around every page,
  * with the visitor's session, the shop's details and the basket counts from the root loader.
  */
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -71,6 +71,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Marks the page as live (hydrated): end-to-end tests wait for it before interacting.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="fr">
       <head>

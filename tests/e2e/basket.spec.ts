@@ -4,7 +4,7 @@
  * data merges into the account at login.
  */
 import { productWithPhotos, query } from "./demo-data";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 test.describe("guest", () => {
   test("the cart lives in local storage, survives a reload and is shared with another tab", async ({
@@ -22,6 +22,7 @@ test.describe("guest", () => {
 
     const other = await context.newPage();
     await other.goto("/");
+    await waitForHydration(other);
     await expect(other.getByTestId("panier-count")).toHaveText("1");
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await expect(other.getByTestId("panier-count")).toHaveText("2");
@@ -89,6 +90,7 @@ test.describe("signed in", () => {
     const page = await context.newPage();
     const product = productWithPhotos();
     await page.goto(`/catalogue/produit/${product.slug}`);
+    await waitForHydration(page);
     // A fresh account: the shared demo customer's basket is asserted by other tests running alongside.
     const account = { email: `fusion-${Date.now()}@exemple.fr`, password: "Fusion-Nacre-2026" };
     const signup = await page.request.post("/api/auth/sign-up/email", {
@@ -98,12 +100,14 @@ test.describe("signed in", () => {
     expect(signup.ok()).toBe(true);
     await context.clearCookies();
     await page.reload();
+    await waitForHydration(page);
 
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await page.getByRole("button", { name: `Ajouter ${product.name} aux favoris` }).click();
     await expect(page.getByTestId("panier-count")).toHaveText("1");
 
     await page.goto("/auth");
+    await waitForHydration(page);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Mot de passe", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Se connecter" }).click();
@@ -114,9 +118,11 @@ test.describe("signed in", () => {
 
     // Server side now: a change survives a reload.
     await page.goto(`/catalogue/produit/${product.slug}`);
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await expect(page.getByTestId("panier-count")).toHaveText("2");
     await page.reload();
+    await waitForHydration(page);
     await expect(page.getByTestId("panier-count")).toHaveText("2");
     await page.getByRole("button", { name: /^Panier \(/ }).click();
     const cart = page.getByRole("dialog", { name: "Votre Panier" });

@@ -2,7 +2,7 @@
  * The test fixture: every test fails when the page logs a console error or throws, so a broken
  * hydration or a failed request never passes silently (house style, "Tests").
  */
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleErrors: undefined }>({
   // One client address per test (the server trusts X-Forwarded-For in the e2e run): rate limits
@@ -13,6 +13,22 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleE
   },
   /** Console errors a test expects, e.g. the browser's own "status of 404" line on a 404 page. */
   allowedConsoleErrors: [[], { option: true }],
+  // Every page.goto waits until React has hydrated the page, so no click lands on inert HTML.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (javaScriptEnabled !== false) await waitForHydration(page);
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (javaScriptEnabled !== false) await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
   failOnConsoleErrors: [
     async ({ page, allowedConsoleErrors }, use) => {
       const problems: string[] = [];
@@ -30,3 +46,8 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleE
 });
 
 export { expect };
+
+/** For pages opened outside the fixture (a second browser context). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

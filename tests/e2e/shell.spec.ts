@@ -3,7 +3,7 @@
  * visitor: anonymous, customer and admin.
  */
 import { STORAGE } from "./accounts";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 const SECTION_LINKS = ["Accueil", "À propos", "Catalogue", "Galerie", "Agenda", "Contact"];
 
@@ -275,6 +275,7 @@ test.describe("logout", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto("/auth?redirectTo=%2Fmon-compte");
+    await waitForHydration(page);
     await page.getByLabel("Email").fill("cliente@nacre.test");
     await page.getByLabel("Mot de passe", { exact: true }).fill("Cliente-Nacre-2026");
     await page.getByRole("button", { name: "Se connecter" }).click();

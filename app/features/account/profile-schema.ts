@@ -7,7 +7,8 @@ export const profileSchema = z.object({
     .string()
     .trim()
     .min(3, "Le nom d'utilisateur doit contenir au moins 3 caractères.")
-    .max(40, "Le nom d'utilisateur est trop long.")
+    // Generated ones are the e-mail's local part (up to 64 characters) plus a 13-digit timestamp.
+    .max(80, "Le nom d'utilisateur est trop long.")
     .regex(/^[a-z0-9._-]+$/i, "Lettres, chiffres, points, tirets et soulignés uniquement."),
   name: z.string().trim().max(80, "Ce nom est trop long."),
   phoneNumber: z
