@@ -429,6 +429,23 @@ describe("HTTP contract", () => {
     expect(reviews).toEqual([{ email: "a-isolation@exemple.fr", is_approved: 0 }]);
   });
 
+  // Last of this server's tests: it exhausts the login limit of the test's address for a minute.
+  it("limits login attempts and says so in French", async () => {
+    const attempt = () =>
+      fetch(`${url}/auth`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+        body: new URLSearchParams({ intent: "login", email: "cliente@nacre.test", password: "mauvais" }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await attempt()).status);
+    expect(statuses).toContain(429);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    expect(await (await attempt()).text()).toContain(
+      "Trop de tentatives. Patientez quelques minutes avant de réessayer.",
+    );
+  });
+
   it("never logs out by GET", async () => {
     const response = await fetch(`${url}/deconnexion`, { redirect: "manual" });
     expect(response.status).toBe(302);
