@@ -8,6 +8,7 @@ import { Link, useLocation, useNavigation, useSubmit } from "react-router";
 import buttons from "~/components/button.module.css";
 import { CloseIcon } from "~/components/icons";
 import { PageIntro } from "~/components/page-intro";
+import { LOADING_TEXT } from "~/lib/messages";
 import { useFocusTrap } from "~/lib/use-focus-trap";
 import { useScrollLock } from "~/lib/use-scroll-lock";
 import { FilterSidebar, type ReferenceLists } from "./filter-sidebar";
@@ -23,8 +24,6 @@ import {
   toSearchParams,
 } from "./listing-query";
 import { type CardProduct, ProductCard, SoldCard } from "./product-card";
-
-export const LOADING_TEXT = "Chargement des créations...";
 
 const EMPTY_TEXT: Record<ListingKind, string> = {
   catalogue: "Aucun produit ne correspond à vos filtres.",

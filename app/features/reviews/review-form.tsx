@@ -7,7 +7,7 @@ import { Form, useNavigation } from "react-router";
 import buttons from "~/components/button.module.css";
 import authStyles from "~/features/auth/auth-form.module.css";
 import styles from "./review-form.module.css";
-import { REVIEW_ALREADY, REVIEW_COMMENT_MAX } from "./review-schema";
+import { REVIEW_ALREADY, REVIEW_COMMENT_MAX } from "./review-messages";
 import { RatingStars, STAR_PATH } from "./testimonials";
 
 export interface ReviewSectionProps {

@@ -1,12 +1,14 @@
 import { z } from "zod";
 
-/** Spec §5 and §8: one message for any missing or invalid rating or comment. */
-export const REVIEW_INCOMPLETE = "Veuillez donner une note et un commentaire.";
-export const REVIEW_SUBMITTED = "Merci ! Votre avis a été soumis pour approbation.";
-export const REVIEW_FAILED = "Une erreur s'est produite. Veuillez réessayer.";
-export const REVIEW_ALREADY = "Merci, votre avis a bien été pris en compte.";
+import {
+  REVIEW_ALREADY,
+  REVIEW_COMMENT_MAX,
+  REVIEW_FAILED,
+  REVIEW_INCOMPLETE,
+  REVIEW_SUBMITTED,
+} from "./review-messages";
 
-export const REVIEW_COMMENT_MAX = 2000;
+export { REVIEW_ALREADY, REVIEW_COMMENT_MAX, REVIEW_FAILED, REVIEW_INCOMPLETE, REVIEW_SUBMITTED };
 
 /** The review form of /mon-compte (spec §3 reviews: rating 1 to 5, comment). */
 export const reviewSchema = z.object({
