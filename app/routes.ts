@@ -43,6 +43,7 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/panier", "routes/api/cart.ts"),
   route("api/favoris", "routes/api/favorites.ts"),
+  route("api/disponibilite", "routes/api/availability.ts"),
   route("images/:folder/:file", "routes/api/images.ts"),
 
   // Anything else: the French 404 page

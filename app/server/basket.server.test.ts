@@ -117,3 +117,32 @@ describe("merging the guest basket at login (design.md)", () => {
     expect(favorites).toEqual(["trois", "vendue"]);
   });
 });
+
+describe("pieces that can no longer be ordered stay listed (issue: not silently lost)", () => {
+  it("marks sold, exhausted and deleted pieces, keeping a deleted piece's name and price", async () => {
+    const user = (
+      await ctx.auth.api.signUpEmail({ body: { email: "c@exemple.fr", password: "motdepasse-c", name: "C" } })
+    ).user.id;
+    await product("bientot-vendue", { stock: 2, price: 3900 });
+    await product("bientot-supprimee", { stock: 2, price: 7200 });
+    await addToCart(ctx.db, user, "bientot-vendue");
+    await addToCart(ctx.db, user, "bientot-supprimee");
+    await toggleFavorite(ctx.db, user, "bientot-supprimee");
+    await ctx.db.updateTable("products").set({ is_sold: 1 }).where("id", "=", "bientot-vendue").execute();
+    await ctx.db.deleteFrom("products").where("id", "=", "bientot-supprimee").execute();
+
+    const cart = await listCart(ctx.db, user);
+    expect(cart.map((line) => [line.name, line.availability, line.priceCents]).sort()).toEqual([
+      ["Pièce bientot-supprimee", "deleted", 7200],
+      ["Pièce bientot-vendue", "sold", 3900],
+    ]);
+    const favorites = await listFavorites(ctx.db, user);
+    expect(favorites.map((f) => [f.name, f.availability])).toEqual([["Pièce bientot-supprimee", "deleted"]]);
+
+    // A deleted piece's line is removed by the line's own id.
+    const deleted = cart.find((line) => line.availability === "deleted") as (typeof cart)[number];
+    await removeFromCart(ctx.db, user, deleted.productId);
+    expect((await listCart(ctx.db, user)).map((line) => line.name)).toEqual(["Pièce bientot-vendue"]);
+    expect(await changeCartQuantity(ctx.db, user, "bientot-vendue", 1)).toBe("vendu");
+  });
+});

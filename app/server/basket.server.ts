@@ -1,6 +1,8 @@
 /**
- * Read side of a signed-in customer's favourites and cart (spec §3 user_favorites, cart_items),
- * with what the sidebars show of each product: name, price, first image, slug.
+ * A signed-in customer's favourites and cart (spec §3 user_favorites, cart_items): what the
+ * sidebars and /mon-compte show of each piece, and every rule of spec §4 enforced on the server.
+ * Lines keep a snapshot of the piece, so a sold or deleted piece shows as unavailable instead of
+ * disappearing.
  */
 
 import { guestBasketSchema } from "~/features/basket/basket-schemas";
@@ -8,13 +10,18 @@ import { getDb } from "./context.server";
 import type { DB } from "./database.server";
 import { newId } from "./ids.server";
 
+/** Whether a piece in a list can still be ordered. */
+export type Availability = "available" | "sold" | "out-of-stock" | "deleted";
+
 export interface BasketProduct {
+  /** The piece's id, or the line's own id once the piece was deleted. */
   productId: string;
   slug: string;
   name: string;
   priceCents: number | null;
   stock: number;
   isUnique: boolean;
+  availability: Availability;
   image: { fileName: string; width: number; height: number } | null;
 }
 
@@ -39,70 +46,133 @@ function firstImage(db: DB) {
     );
 }
 
+export function availabilityOf(
+  product: { is_sold: number; stock: number; is_unique: number } | null,
+): Availability {
+  if (!product) return "deleted";
+  if (product.is_sold === 1) return "sold";
+  const limit = product.is_unique === 1 ? Math.min(1, product.stock) : product.stock;
+  return limit > 0 ? "available" : "out-of-stock";
+}
+
+interface LineRow {
+  lineId: string;
+  product_id: string | null;
+  product_name: string;
+  product_slug: string;
+  product_price_cents: number | null;
+  slug: string | null;
+  name: string | null;
+  price_cents: number | null;
+  stock: number | null;
+  is_unique: number | null;
+  is_sold: number | null;
+  file_name: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+function toBasketProduct(row: LineRow): BasketProduct {
+  const exists = row.product_id !== null && row.name !== null;
+  return {
+    productId: row.product_id ?? row.lineId,
+    slug: row.slug ?? row.product_slug,
+    name: row.name ?? row.product_name,
+    priceCents: exists ? row.price_cents : row.product_price_cents,
+    stock: row.stock ?? 0,
+    isUnique: row.is_unique === 1,
+    availability: availabilityOf(
+      exists ? { is_sold: row.is_sold ?? 0, stock: row.stock ?? 0, is_unique: row.is_unique ?? 0 } : null,
+    ),
+    image: row.file_name ? { fileName: row.file_name, width: row.width ?? 0, height: row.height ?? 0 } : null,
+  };
+}
+
+const LINE_COLUMNS = [
+  "l.id as lineId",
+  "l.product_id",
+  "l.product_name",
+  "l.product_slug",
+  "l.product_price_cents",
+  "p.slug",
+  "p.name",
+  "p.price_cents",
+  "p.stock",
+  "p.is_unique",
+  "p.is_sold",
+  "img.file_name",
+  "img.width",
+  "img.height",
+] as const;
+
 export async function listFavorites(db: DB, userId: string): Promise<FavoriteLine[]> {
   const rows = await db
-    .selectFrom("user_favorites as f")
-    .innerJoin("products as p", "p.id", "f.product_id")
-    .leftJoin(firstImage(db).as("img"), "img.product_id", "p.id")
-    .select([
-      "f.id as favoriteId",
-      "p.id as productId",
-      "p.slug",
-      "p.name",
-      "p.price_cents",
-      "p.stock",
-      "p.is_unique",
-      "img.file_name",
-      "img.width",
-      "img.height",
-    ])
-    .where("f.user_id", "=", userId)
-    .orderBy("f.created_at", "desc")
+    .selectFrom("user_favorites as l")
+    .leftJoin("products as p", "p.id", "l.product_id")
+    .leftJoin(firstImage(db).as("img"), "img.product_id", "l.product_id")
+    .select(LINE_COLUMNS)
+    .where("l.user_id", "=", userId)
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id")
     .execute();
-  return rows.map((row) => ({
-    favoriteId: row.favoriteId,
-    productId: row.productId,
-    slug: row.slug,
-    name: row.name,
-    priceCents: row.price_cents,
-    stock: row.stock,
-    isUnique: row.is_unique === 1,
-    image: row.file_name ? { fileName: row.file_name, width: row.width ?? 0, height: row.height ?? 0 } : null,
-  }));
+  return rows.map((row) => ({ ...toBasketProduct(row), favoriteId: row.lineId }));
 }
 
 export async function listCart(db: DB, userId: string): Promise<CartLine[]> {
   const rows = await db
-    .selectFrom("cart_items as c")
-    .innerJoin("products as p", "p.id", "c.product_id")
-    .leftJoin(firstImage(db).as("img"), "img.product_id", "p.id")
-    .select([
-      "c.id as cartItemId",
-      "c.quantity",
-      "p.id as productId",
-      "p.slug",
-      "p.name",
-      "p.price_cents",
-      "p.stock",
-      "p.is_unique",
-      "img.file_name",
-      "img.width",
-      "img.height",
-    ])
-    .where("c.user_id", "=", userId)
-    .orderBy("c.created_at", "asc")
+    .selectFrom("cart_items as l")
+    .leftJoin("products as p", "p.id", "l.product_id")
+    .leftJoin(firstImage(db).as("img"), "img.product_id", "l.product_id")
+    .select([...LINE_COLUMNS, "l.quantity"])
+    .where("l.user_id", "=", userId)
+    .orderBy("l.created_at", "asc")
+    .orderBy("l.id")
     .execute();
-  return rows.map((row) => ({
-    cartItemId: row.cartItemId,
-    quantity: row.quantity,
-    productId: row.productId,
-    slug: row.slug,
-    name: row.name,
-    priceCents: row.price_cents,
-    stock: row.stock,
-    isUnique: row.is_unique === 1,
-    image: row.file_name ? { fileName: row.file_name, width: row.width ?? 0, height: row.height ?? 0 } : null,
-  }));
+  return rows.map((row) => ({ ...toBasketProduct(row), cartItemId: row.lineId, quantity: row.quantity }));
+}
+
+/** The piece as a line remembers it (name, slug, price), taken when the line is created. */
+async function snapshot(db: DB, productId: string) {
+  const product = await db
+    .selectFrom("products")
+    .select(["name", "slug", "price_cents"])
+    .where("id", "=", productId)
+    .executeTakeFirst();
+  return product
+    ? { product_name: product.name, product_slug: product.slug, product_price_cents: product.price_cents }
+    : null;
+}
+
+/** Current availability of pieces a guest keeps in local storage (unknown ids are "deleted"). */
+export async function checkAvailability(
+  db: DB,
+  productIds: string[],
+): Promise<
+  Record<string, { availability: Availability; stock: number; isUnique: boolean; priceCents: number | null }>
+> {
+  const unique = [...new Set(productIds)].slice(0, 500);
+  const rows = unique.length
+    ? await db
+        .selectFrom("products")
+        .select(["id", "is_sold", "stock", "is_unique", "price_cents"])
+        .where("id", "in", unique)
+        .execute()
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return Object.fromEntries(
+    unique.map((id) => {
+      const row = byId.get(id) ?? null;
+      return [
+        id,
+        {
+          availability: availabilityOf(row),
+          stock: row?.stock ?? 0,
+          isUnique: row?.is_unique === 1,
+          priceCents: row?.price_cents ?? null,
+        },
+      ];
+    }),
+  );
 }
 
 // --- Mutations (spec §4 "Cart, logged in", "Favourites"): every rule is enforced here.
@@ -147,9 +217,10 @@ export async function addToCart(db: DB, userId: string, productId: string): Prom
         .execute();
       return null;
     }
+    const remembered = await snapshot(trx, productId);
     await trx
       .insertInto("cart_items")
-      .values({ id: newId(), user_id: userId, product_id: productId, quantity: 1 })
+      .values({ id: newId(), user_id: userId, product_id: productId, quantity: 1, ...remembered })
       .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
       .execute();
     return null;
@@ -184,11 +255,12 @@ export async function changeCartQuantity(
   });
 }
 
+/** Removes a line by its piece's id, or by the line's own id once the piece was deleted. */
 export async function removeFromCart(db: DB, userId: string, productId: string): Promise<void> {
   await db
     .deleteFrom("cart_items")
     .where("user_id", "=", userId)
-    .where("product_id", "=", productId)
+    .where((eb) => eb.or([eb("product_id", "=", productId), eb("id", "=", productId)]))
     .execute();
 }
 
@@ -209,15 +281,11 @@ export async function toggleFavorite(
       await trx.deleteFrom("user_favorites").where("id", "=", existing.id).execute();
       return false;
     }
-    const product = await trx
-      .selectFrom("products")
-      .select("id")
-      .where("id", "=", productId)
-      .executeTakeFirst();
-    if (!product) return "introuvable";
+    const remembered = await snapshot(trx, productId);
+    if (!remembered) return "introuvable";
     await trx
       .insertInto("user_favorites")
-      .values({ id: newId(), user_id: userId, product_id: productId })
+      .values({ id: newId(), user_id: userId, product_id: productId, ...remembered })
       .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
       .execute();
     return true;
@@ -228,7 +296,7 @@ export async function removeFavorite(db: DB, userId: string, productId: string):
   await db
     .deleteFrom("user_favorites")
     .where("user_id", "=", userId)
-    .where("product_id", "=", productId)
+    .where((eb) => eb.or([eb("product_id", "=", productId), eb("id", "=", productId)]))
     .execute();
 }
 
@@ -243,15 +311,11 @@ export async function mergeGuestBasket(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const productId of new Set(guest.favorites)) {
-      const product = await trx
-        .selectFrom("products")
-        .select("id")
-        .where("id", "=", productId)
-        .executeTakeFirst();
-      if (!product) continue;
+      const remembered = await snapshot(trx, productId);
+      if (!remembered) continue;
       await trx
         .insertInto("user_favorites")
-        .values({ id: newId(), user_id: userId, product_id: productId })
+        .values({ id: newId(), user_id: userId, product_id: productId, ...remembered })
         .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
         .execute();
     }
@@ -268,9 +332,10 @@ export async function mergeGuestBasket(
       if (line) {
         await trx.updateTable("cart_items").set({ quantity: combined }).where("id", "=", line.id).execute();
       } else {
+        const remembered = await snapshot(trx, productId);
         await trx
           .insertInto("cart_items")
-          .values({ id: newId(), user_id: userId, product_id: productId, quantity: combined })
+          .values({ id: newId(), user_id: userId, product_id: productId, quantity: combined, ...remembered })
           .execute();
       }
     }

@@ -149,17 +149,24 @@ export interface ChatMessagesTable {
   created_at: Generated<string>;
 }
 
+/** Lines keep a snapshot of the piece: product_id becomes NULL if the piece is deleted. */
 export interface UserFavoritesTable {
   id: string;
   user_id: string;
-  product_id: string;
+  product_id: string | null;
+  product_name: Generated<string>;
+  product_slug: Generated<string>;
+  product_price_cents: number | null;
   created_at: Generated<string>;
 }
 
 export interface CartItemsTable {
   id: string;
   user_id: string;
-  product_id: string;
+  product_id: string | null;
+  product_name: Generated<string>;
+  product_slug: Generated<string>;
+  product_price_cents: number | null;
   quantity: Generated<number>;
   created_at: Generated<string>;
 }

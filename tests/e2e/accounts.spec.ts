@@ -40,7 +40,7 @@ async function signUp(page: Page, email: string, password: string, name = "Tiare
 }
 
 // Refused form posts answer 4xx, which Chromium logs as failed resources: expected here.
-test.use({ allowedConsoleErrors: [/status of 4\d\d/] });
+test.use({ allowedConsoleErrors: /status of 4\d\d/ });
 
 test.describe("sign up, log out, log in", () => {
   test("a new account is signed in at once with the spec's message", async ({ page }) => {

@@ -133,3 +133,107 @@ test.describe("signed in", () => {
     await context.close();
   });
 });
+
+async function signUpFresh(page: import("@playwright/test").Page, prefix: string) {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.fr`;
+  await page.goto("/auth?vue=inscription");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill("Panier-Nacre-2026");
+  await page.getByLabel("Confirmation du mot de passe").fill("Panier-Nacre-2026");
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page).toHaveURL(/\/mon-compte$/);
+  return email;
+}
+
+test.describe("signed-in basket", () => {
+  // The failed request and its logged error (spec §8: failures are only logged) are expected here.
+  test.use({ allowedConsoleErrors: /status of 500|Panier \/ favoris : échec/ });
+
+  test("a removal shows at once and comes back when the server fails", async ({ page }) => {
+    await signUpFresh(page, "annulation");
+    const product = productWithPhotos();
+    await page.goto(`/catalogue/produit/${product.slug}`);
+    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    await expect(page.getByTestId("panier-count")).toHaveText("1");
+    await page.getByRole("button", { name: "Panier (1)" }).click();
+    const cart = page.getByRole("dialog", { name: "Votre Panier" });
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/panier", async (route) => {
+      await held;
+      await route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ ok: false }),
+      });
+    });
+    await cart.getByRole("button", { name: `Retirer ${product.name} du panier` }).click();
+    await expect(cart.getByText("Votre panier est vide.")).toBeVisible();
+    release();
+    await expect(cart.getByRole("link", { name: product.name })).toBeVisible();
+    await expect(page.getByTestId("panier-count")).toHaveText("1");
+  });
+
+  test("/mon-compte lists favourites and cart with counts, totals and their buttons", async ({ page }) => {
+    await signUpFresh(page, "compte");
+    await expect(page.locator("#favoris").getByText("Vous n'avez pas encore de favoris.")).toBeVisible();
+    await expect(page.locator("#panier").getByText("Votre panier est vide.")).toBeVisible();
+
+    const product = productWithPhotos();
+    await page.goto(`/catalogue/produit/${product.slug}`);
+    await page.getByRole("button", { name: `Ajouter ${product.name} aux favoris` }).click();
+    await expect(page.getByTestId("favoris-count")).toHaveText("1");
+    await page.goto("/mon-compte");
+    const favorites = page.locator("#favoris");
+    await expect(favorites.getByText(/^1 favori · valeur totale/)).toBeVisible();
+    await favorites.getByRole("button", { name: "Ajouter au panier" }).click();
+    const cart = page.locator("#panier");
+    await expect(cart.getByText("1 article · 1 pièce")).toBeVisible();
+    await cart.getByRole("button", { name: `Ajouter un exemplaire de ${product.name}` }).click();
+    await expect(cart.getByText("1 article · 2 pièces")).toBeVisible();
+    const total = ((product.priceCents * 2) / 100).toFixed(2).replace(".", ",");
+    await expect(cart.getByText(new RegExp(`Total : ${total}\\s€`))).toBeVisible();
+    await favorites.getByRole("button", { name: `Retirer ${product.name} des favoris` }).click();
+    await expect(favorites.getByText("Vous n'avez pas encore de favoris.")).toBeVisible();
+    await cart.getByRole("button", { name: "Contacter pour commander" }).click();
+    await expect(page).toHaveURL(/\/contact\?commande=panier$/);
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+      new RegExp(`${product.name} × 2`),
+    );
+  });
+});
+
+test("a sold piece kept in a guest cart shows as unavailable and is left out of the order", async ({
+  page,
+}) => {
+  const sold = query<{ id: string; slug: string; name: string; price: number }>(
+    "select id, slug, name, price_cents as price from products where is_sold = 1 and price_cents is not null limit 1",
+  )[0] as { id: string; slug: string; name: string; price: number };
+  await page.goto("/");
+  await page.evaluate((item) => {
+    localStorage.setItem(
+      "guestCart",
+      JSON.stringify([
+        {
+          id: item.id,
+          slug: item.slug,
+          name: item.name,
+          price: item.price,
+          image: null,
+          stock: 1,
+          isUnique: true,
+          quantity: 1,
+        },
+      ]),
+    );
+  }, sold);
+  await page.reload();
+  await page.getByRole("button", { name: "Panier (1)" }).click();
+  const cart = page.getByRole("dialog", { name: "Votre Panier" });
+  await expect(cart.getByText("Vendue — plus disponible")).toBeVisible();
+  await expect(cart.getByTestId("cart-total")).toHaveText(/^0,00\s€$/);
+  await expect(cart.getByRole("button", { name: "Contacter pour commander" })).toBeDisabled();
+});

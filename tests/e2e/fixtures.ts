@@ -4,15 +4,15 @@
  */
 import { test as base, expect, type Page } from "@playwright/test";
 
-export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleErrors: undefined }>({
+export const test = base.extend<{ allowedConsoleErrors: RegExp | null; failOnConsoleErrors: undefined }>({
   // One client address per test (the server trusts X-Forwarded-For in the e2e run): rate limits
   // then count per test, like per visitor.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
     await use({ ...extraHTTPHeaders, "x-forwarded-for": address });
   },
-  /** Console errors a test expects, e.g. the browser's own "status of 404" line on a 404 page. */
-  allowedConsoleErrors: [[], { option: true }],
+  /** Console errors a test expects (one pattern), e.g. the browser's "status of 404" line on a 404 page. */
+  allowedConsoleErrors: [null, { option: true }],
   // Every page.goto waits until React has hydrated the page, so no click lands on inert HTML.
   page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
@@ -34,7 +34,7 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleE
       const problems: string[] = [];
       page.on("console", (message) => {
         if (message.type() !== "error") return;
-        if (allowedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
+        if (allowedConsoleErrors?.test(message.text())) return;
         problems.push(`console.error: ${message.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

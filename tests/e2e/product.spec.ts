@@ -100,7 +100,7 @@ test.describe("sold item page", () => {
 });
 
 test.describe("not found", () => {
-  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test.use({ allowedConsoleErrors: /status of 404/ });
 
   test("an unknown sold piece: 404, the spec's message and a link back to the gallery", async ({ page }) => {
     const response = await page.goto("/galerie/vendu/perle-perdue");

@@ -122,7 +122,7 @@ test.describe("anonymous visitor", () => {
   });
 
   test.describe("on a missing page", () => {
-    test.use({ allowedConsoleErrors: [/status of 404/] });
+    test.use({ allowedConsoleErrors: /status of 404/ });
     test("a French 404 page is shown", async ({ page }) => {
       const response = await page.goto("/cette-page-n-existe-pas");
       expect(response?.status()).toBe(404);
@@ -183,7 +183,7 @@ test.describe("mobile menu", () => {
 });
 
 test.describe("login", () => {
-  test.use({ allowedConsoleErrors: [/status of 401/] });
+  test.use({ allowedConsoleErrors: /status of 401/ });
 
   test("wrong credentials give the spec's French message", async ({ page }) => {
     await page.goto("/auth");

@@ -429,6 +429,47 @@ describe("HTTP contract", () => {
     expect(reviews).toEqual([{ email: "a-isolation@exemple.fr", is_approved: 0 }]);
   });
 
+  it("100 concurrent '+1' on one cart line end with the exact quantity", async () => {
+    const writer = new SQLite(path.join(dataDir, "nacre.sqlite"));
+    writer.pragma("busy_timeout = 5000");
+    writer
+      .prepare(
+        "insert into products (id, slug, name, description, price_cents, stock, is_unique, is_sold) values ('stockcent', 'stock-cent', 'Perles en vrac', '', 500, 150, 0, 0)",
+      )
+      .run();
+    writer.close();
+    const login = await fetch(`${url}/auth`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+      body: new URLSearchParams({
+        intent: "login",
+        email: "cliente@nacre.test",
+        password: "Cliente-Nacre-2026",
+      }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const add = () =>
+      fetch(`${url}/api/panier`, {
+        method: "POST",
+        headers: { cookie, origin: url, "content-type": "application/json" },
+        body: JSON.stringify({ intent: "add", productId: "stockcent" }),
+      }).then((response) => response.status);
+    const statuses = await Promise.all(Array.from({ length: 100 }, add));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const reader = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
+    const lines = reader
+      .prepare(
+        "select c.quantity from cart_items c join users u on u.id = c.user_id where u.email = ? and c.product_id = 'stockcent'",
+      )
+      .all("cliente@nacre.test");
+    reader.close();
+    expect(lines).toEqual([{ quantity: 100 }]);
+  });
+
   // Last of this server's tests: it exhausts the login limit of the test's address for a minute.
   it("limits login attempts and says so in French", async () => {
     const attempt = () =>

@@ -5,7 +5,8 @@
  */
 import { Link, useNavigate } from "react-router";
 import buttons from "~/components/button.module.css";
-import { type BasketProduct, lineLimit, useBasket } from "~/features/basket/basket-context";
+import { AvailabilityNote } from "~/features/basket/availability-note";
+import { type BasketProduct, isOrderable, lineLimit, useBasket } from "~/features/basket/basket-context";
 import { ContactToOrderButton, displayable } from "~/features/basket/basket-panels";
 import { formatPrice, sumCents } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
@@ -32,7 +33,7 @@ export function FavoritesSection() {
     <>
       <p className={styles.summary}>
         {favorites.length} {favorites.length > 1 ? "favoris" : "favori"} · valeur totale{" "}
-        <strong>{formatPrice(sumCents(favorites))}</strong>
+        <strong>{formatPrice(sumCents(favorites.filter(isOrderable)))}</strong>
       </p>
       {favorites.length === 0 ? (
         <p className={styles.empty}>Vous n'avez pas encore de favoris.</p>
@@ -56,6 +57,7 @@ export function FavoritesSection() {
                     {item.name}
                   </Link>
                   <p className={styles.itemPrice}>{formatPrice(item.priceCents)}</p>
+                  <AvailabilityNote availability={item.availability} />
                 </div>
                 <div className={styles.itemActions}>
                   <button
@@ -114,6 +116,7 @@ export function CartSection() {
                   {formatPrice(line.priceCents)} × {line.quantity} ={" "}
                   <strong>{formatPrice((line.priceCents ?? 0) * line.quantity)}</strong>
                 </p>
+                <AvailabilityNote availability={line.availability} />
               </div>
               <div className={styles.itemActions}>
                 <div className={styles.quantity}>
@@ -148,10 +151,10 @@ export function CartSection() {
         </ul>
       )}
       <p className={styles.total}>
-        Total : <strong>{formatPrice(sumCents(cart))}</strong>
+        Total : <strong>{formatPrice(sumCents(cart.filter(isOrderable)))}</strong>
       </p>
       <div className={styles.contactButton}>
-        <ContactToOrderButton disabled={cart.length === 0} from="panier" />
+        <ContactToOrderButton disabled={!cart.some(isOrderable)} from="panier" />
       </div>
     </>
   );

@@ -22,6 +22,8 @@ import {
   writeGuestList,
 } from "./guest-storage";
 
+export type Availability = "available" | "sold" | "out-of-stock" | "deleted";
+
 export interface BasketProduct {
   productId: string;
   slug: string;
@@ -30,6 +32,13 @@ export interface BasketProduct {
   image: { fileName: string } | null;
   stock: number;
   isUnique: boolean;
+  /** Unknown until checked (a guest's stored piece); then whether it can still be ordered. */
+  availability?: Availability;
+}
+
+/** Sold, out-of-stock or deleted pieces stay listed but cannot be ordered. */
+export function isOrderable(product: Pick<BasketProduct, "availability">): boolean {
+  return product.availability === undefined || product.availability === "available";
 }
 
 export interface BasketLine extends BasketProduct {
@@ -63,7 +72,8 @@ export function useBasket(): BasketValue {
 }
 
 /** How many a cart line may hold: 1 for a unique piece, else the stock. */
-export function lineLimit(product: Pick<BasketProduct, "stock" | "isUnique">): number {
+export function lineLimit(product: Pick<BasketProduct, "stock" | "isUnique" | "availability">): number {
+  if (!isOrderable(product)) return 0;
   return product.isUnique ? Math.min(1, product.stock) : product.stock;
 }
 
@@ -132,14 +142,38 @@ export function BasketProvider({ signedIn, serverFavorites, serverCart, children
       writeGuestList(GUEST_FAVORITES_KEY, []);
       return;
     }
+    // Stored pieces may have been sold or deleted since: ask the shop, then mark them.
+    const refreshAvailability = async (items: BasketProduct[]) => {
+      const ids = [...new Set(items.map((item) => item.productId))];
+      if (ids.length === 0) return;
+      try {
+        const query = new URLSearchParams(ids.map((id) => ["id", id]));
+        const response = await fetch(`/api/disponibilite?${query}`);
+        if (!response.ok) return;
+        const { availability } = (await response.json()) as {
+          availability: Record<string, { availability: Availability; stock: number; isUnique: boolean }>;
+        };
+        const update = <T extends BasketProduct>(item: T): T => {
+          const known = availability[item.productId];
+          return known
+            ? { ...item, availability: known.availability, stock: known.stock, isUnique: known.isUnique }
+            : item;
+        };
+        setFavorites((current) => current.map(update));
+        setCart((current) => current.map(update));
+      } catch (error) {
+        console.warn("Disponibilité des pièces inconnue pour le moment", error);
+      }
+    };
     const load = () => {
-      setFavorites(readGuestList(GUEST_FAVORITES_KEY).map(fromStored));
-      setCart(
-        readGuestList<StoredCartLine>(GUEST_CART_KEY).map((line) => ({
-          ...fromStored(line),
-          quantity: line.quantity,
-        })),
-      );
+      const storedFavorites = readGuestList(GUEST_FAVORITES_KEY).map(fromStored);
+      const storedCart = readGuestList<StoredCartLine>(GUEST_CART_KEY).map((line) => ({
+        ...fromStored(line),
+        quantity: line.quantity,
+      }));
+      setFavorites(storedFavorites);
+      setCart(storedCart);
+      void refreshAvailability([...storedFavorites, ...storedCart]);
     };
     load();
     const onStorage = (event: StorageEvent) => {

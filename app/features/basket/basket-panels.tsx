@@ -10,7 +10,8 @@ import { CloseIcon } from "~/components/icons";
 import { SidePanel } from "~/components/side-panel";
 import { formatPrice, sumCents } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
-import { type BasketProduct, lineLimit, useBasket } from "./basket-context";
+import { AvailabilityNote } from "./availability-note";
+import { type BasketProduct, isOrderable, lineLimit, useBasket } from "./basket-context";
 import styles from "./basket-panels.module.css";
 
 export const CONTACT_NAVIGATION_DELAY_MS = 300;
@@ -72,6 +73,9 @@ export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () =
   const basket = useBasket();
   const favorites = displayable(basket.favorites);
   const cart = displayable(basket.cart);
+  // Unavailable pieces stay listed but count neither in totals nor in an order.
+  const orderableFavorites = favorites.filter(isOrderable);
+  const orderableCart = cart.filter(isOrderable);
   return (
     <>
       <SidePanel
@@ -81,9 +85,13 @@ export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () =
         footer={
           <>
             <p className={styles.total}>
-              <span>Total</span> <strong>{formatPrice(sumCents(favorites))}</strong>
+              <span>Total</span> <strong>{formatPrice(sumCents(orderableFavorites))}</strong>
             </p>
-            <ContactToOrderButton disabled={favorites.length === 0} onClose={onClose} from="favoris" />
+            <ContactToOrderButton
+              disabled={orderableFavorites.length === 0}
+              onClose={onClose}
+              from="favoris"
+            />
           </>
         }
       >
@@ -99,6 +107,7 @@ export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () =
                     {item.name}
                   </Link>
                   <p className={styles.price}>{formatPrice(item.priceCents)}</p>
+                  <AvailabilityNote availability={item.availability} />
                 </div>
                 <button
                   type="button"
@@ -121,9 +130,10 @@ export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () =
         footer={
           <>
             <p className={styles.total}>
-              <span>Total</span> <strong data-testid="cart-total">{formatPrice(sumCents(cart))}</strong>
+              <span>Total</span>{" "}
+              <strong data-testid="cart-total">{formatPrice(sumCents(orderableCart))}</strong>
             </p>
-            <ContactToOrderButton disabled={cart.length === 0} onClose={onClose} from="panier" />
+            <ContactToOrderButton disabled={orderableCart.length === 0} onClose={onClose} from="panier" />
           </>
         }
       >
@@ -166,6 +176,7 @@ export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () =
                     </button>
                   </div>
                   <p className={styles.lineTotal}>{formatPrice((line.priceCents ?? 0) * line.quantity)}</p>
+                  <AvailabilityNote availability={line.availability} />
                 </div>
                 <button
                   type="button"

@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import buttons from "~/components/button.module.css";
-import { useBasket } from "~/features/basket/basket-context";
+import { isOrderable, useBasket } from "~/features/basket/basket-context";
 import styles from "./contact.module.css";
 import type { ContactFieldErrors } from "./contact-schema";
 import { orderMessage } from "./order-message";
@@ -37,8 +37,10 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefilled once, when the basket is known.
   useEffect(() => {
     if (message || (from !== "panier" && from !== "favoris")) return;
-    const lines =
-      from === "panier" ? basket.cart : basket.favorites.map((item) => ({ ...item, quantity: 1 }));
+    // Only pieces that can still be ordered go into the message.
+    const lines = (
+      from === "panier" ? basket.cart : basket.favorites.map((item) => ({ ...item, quantity: 1 }))
+    ).filter(isOrderable);
     const prefilled = orderMessage(lines);
     if (prefilled) setMessage(prefilled);
   }, [from, basket.cart, basket.favorites]);

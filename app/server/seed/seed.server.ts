@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { slugify, uniqueSlug } from "~/lib/slugify";
+import { addToCart, toggleFavorite } from "../basket.server";
 import type { AppContext } from "../context.server";
 import type { DB } from "../database.server";
 import type { ReferenceTable, SiteImageKind } from "../db-schema.server";
@@ -284,19 +285,9 @@ async function seedPeople(ctx: AppContext) {
     .orderBy("created_at", "desc")
     .limit(3)
     .execute();
-  for (const product of forSale) {
-    await db
-      .insertInto("user_favorites")
-      .values({ id: newId(), user_id: customerId, product_id: product.id })
-      .execute();
-  }
+  for (const product of forSale) await toggleFavorite(db, customerId, product.id);
   const firstForSale = forSale[0];
-  if (firstForSale) {
-    await db
-      .insertInto("cart_items")
-      .values({ id: newId(), user_id: customerId, product_id: firstForSale.id, quantity: 1 })
-      .execute();
-  }
+  if (firstForSale) await addToCart(db, customerId, firstForSale.id);
 }
 
 export async function seedDemo(ctx: AppContext): Promise<void> {

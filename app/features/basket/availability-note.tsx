@@ -1,0 +1,14 @@
+import type { Availability } from "./basket-context";
+import styles from "./basket-panels.module.css";
+
+const NOTES: Record<Exclude<Availability, "available">, string> = {
+  sold: "Vendue — plus disponible",
+  "out-of-stock": "Épuisée pour le moment",
+  deleted: "Cette création n'existe plus",
+};
+
+/** Why a listed piece can no longer be ordered (it stays listed rather than vanishing). */
+export function AvailabilityNote({ availability }: { availability?: Availability }) {
+  if (!availability || availability === "available") return null;
+  return <p className={styles.unavailable}>{NOTES[availability]}</p>;
+}
