@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useBasket } from "~/features/basket/basket-context";
+import { displayable, useBasket } from "~/features/basket/basket-context";
 import { useFocusTrap } from "~/lib/use-focus-trap";
 import { useScrollLock } from "~/lib/use-scroll-lock";
 import { BagIcon, CloseIcon, DashboardIcon, HeartIcon, MenuIcon, PearlMark, UserIcon } from "./icons";
@@ -60,8 +60,9 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 export function SiteHeader(props: SiteHeaderProps) {
   const { shopName, user, socials } = props;
   const basket = useBasket();
-  const favoritesCount = basket.favorites.length;
-  const cartCount = basket.cart.reduce((count, line) => count + line.quantity, 0);
+  // Counted like the sidebars show them (spec §2: items lacking a name or price are not shown).
+  const favoritesCount = displayable(basket.favorites).length;
+  const cartCount = displayable(basket.cart).reduce((count, line) => count + line.quantity, 0);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const menuRef = useRef<HTMLDivElement>(null);

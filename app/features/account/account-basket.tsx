@@ -6,8 +6,15 @@
 import { Link, useNavigate } from "react-router";
 import buttons from "~/components/button.module.css";
 import { AvailabilityNote } from "~/features/basket/availability-note";
-import { type BasketProduct, isOrderable, lineLimit, useBasket } from "~/features/basket/basket-context";
-import { ContactToOrderButton, displayable } from "~/features/basket/basket-panels";
+import {
+  type BasketProduct,
+  displayable,
+  isOrderable,
+  lineLimit,
+  useBasket,
+} from "~/features/basket/basket-context";
+import { ContactToOrderButton } from "~/features/basket/basket-panels";
+import { QuantityStepper } from "~/features/basket/quantity-stepper";
 import { formatPrice, sumCents } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import styles from "./account.module.css";
@@ -119,24 +126,7 @@ export function CartSection() {
                 <AvailabilityNote availability={line.availability} />
               </div>
               <div className={styles.itemActions}>
-                <div className={styles.quantity}>
-                  <button
-                    type="button"
-                    aria-label={`Retirer un exemplaire de ${line.name}`}
-                    onClick={() => basket.changeQuantity(line.productId, -1)}
-                  >
-                    −
-                  </button>
-                  <span>{line.quantity}</span>
-                  <button
-                    type="button"
-                    aria-label={`Ajouter un exemplaire de ${line.name}`}
-                    disabled={line.quantity >= lineLimit(line)}
-                    onClick={() => basket.changeQuantity(line.productId, 1)}
-                  >
-                    +
-                  </button>
-                </div>
+                <QuantityStepper line={line} />
                 <button
                   type="button"
                   className={styles.linkButton}

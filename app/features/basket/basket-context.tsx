@@ -36,6 +36,11 @@ export interface BasketProduct {
   availability?: Availability;
 }
 
+/** Spec §2: items lacking a name or a price are not shown (sidebars, account, header counts). */
+export function displayable<T extends BasketProduct>(items: readonly T[]): T[] {
+  return items.filter((item) => item.name && item.priceCents !== null);
+}
+
 /** Sold, out-of-stock or deleted pieces stay listed but cannot be ordered. */
 export function isOrderable(product: Pick<BasketProduct, "availability">): boolean {
   return product.availability === undefined || product.availability === "available";

@@ -11,17 +11,13 @@ import { SidePanel } from "~/components/side-panel";
 import { formatPrice, sumCents } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { AvailabilityNote } from "./availability-note";
-import { type BasketProduct, isOrderable, lineLimit, useBasket } from "./basket-context";
+import { type BasketProduct, displayable, isOrderable, useBasket } from "./basket-context";
 import styles from "./basket-panels.module.css";
+import { QuantityStepper } from "./quantity-stepper";
 
 export const CONTACT_NAVIGATION_DELAY_MS = 300;
 
 export type OpenPanel = "favorites" | "cart" | null;
-
-/** Spec §2: items lacking a name or a price are not shown. */
-export function displayable<T extends BasketProduct>(items: readonly T[]): T[] {
-  return items.filter((item) => item.name && item.priceCents !== null);
-}
 
 function Thumb({ item, onNavigate }: { item: BasketProduct; onNavigate: () => void }) {
   return (
@@ -154,27 +150,7 @@ export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () =
                     {line.name}
                   </Link>
                   <p className={styles.price}>Prix unitaire : {formatPrice(line.priceCents)}</p>
-                  <div className={styles.quantity}>
-                    <button
-                      type="button"
-                      aria-label={`Retirer un exemplaire de ${line.name}`}
-                      onClick={() => basket.changeQuantity(line.productId, -1)}
-                    >
-                      −
-                    </button>
-                    <span>
-                      <span className="visually-hidden">Quantité : </span>
-                      {line.quantity}
-                    </span>
-                    <button
-                      type="button"
-                      aria-label={`Ajouter un exemplaire de ${line.name}`}
-                      disabled={line.quantity >= lineLimit(line)}
-                      onClick={() => basket.changeQuantity(line.productId, 1)}
-                    >
-                      +
-                    </button>
-                  </div>
+                  <QuantityStepper line={line} />
                   <p className={styles.lineTotal}>{formatPrice((line.priceCents ?? 0) * line.quantity)}</p>
                   <AvailabilityNote availability={line.availability} />
                 </div>

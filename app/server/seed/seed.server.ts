@@ -282,6 +282,7 @@ async function seedPeople(ctx: AppContext) {
     .select(["id", "stock"])
     .where("is_sold", "=", 0)
     .where("stock", ">", 0)
+    .where("price_cents", "is not", null)
     .orderBy("created_at", "desc")
     .limit(3)
     .execute();
