@@ -21,9 +21,10 @@ export function openDatabase(dataDir: string): DatabaseHandle {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "nacre.sqlite");
   const sqlite = new SQLite(file);
+  // First of all: two starts on one DATA_DIR make the second wait for the first's locks instead of
+  // failing (even switching to WAL needs a lock while the other process migrates a new file).
+  sqlite.pragma("busy_timeout = 15000");
   sqlite.pragma("journal_mode = WAL");
-  // Two starts on one DATA_DIR: the second waits for the first's write lock instead of failing.
-  sqlite.pragma("busy_timeout = 10000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

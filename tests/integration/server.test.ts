@@ -14,7 +14,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const serverEntry = path.join(root, "build/server.js");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-http-"));
 const ports = [3311, 3312, 3313];
-const running: { child: ChildProcess; output: () => string }[] = [];
+const running: { child: ChildProcess; port: number; output: () => string }[] = [];
 
 function start(port: number) {
   const child = spawn(process.execPath, [serverEntry], {
@@ -37,14 +37,22 @@ function start(port: number) {
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  const handle = { child, output: () => output };
+  const handle = { child, port, output: () => output };
   running.push(handle);
   return handle;
 }
 
 async function waitHealthy(port: number, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
+  const handle =
+    running.find((h) => h.port === port && h.child.exitCode === null) ??
+    running.findLast((h) => h.port === port);
   while (Date.now() < deadline) {
+    if (handle && handle.child.exitCode !== null) {
+      throw new Error(
+        `le serveur du port ${port} s'est arrêté (code ${handle.child.exitCode}) :\n${handle.output()}`,
+      );
+    }
     try {
       const response = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (response.ok) return;
@@ -53,7 +61,7 @@ async function waitHealthy(port: number, timeoutMs = 90_000) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`le serveur du port ${port} n'a pas démarré`);
+  throw new Error(`le serveur du port ${port} n'a pas démarré :\n${handle?.output() ?? ""}`);
 }
 
 async function stop(handle: { child: ChildProcess }) {
