@@ -255,13 +255,20 @@ export async function changeCartQuantity(
   });
 }
 
-/** Removes a line by its piece's id, or by the line's own id once the piece was deleted. */
-export async function removeFromCart(db: DB, userId: string, productId: string): Promise<void> {
+/**
+ * Deletes the caller's own line of a list, named by its piece's id or — once the piece was
+ * deleted and the line only keeps its snapshot — by the line's own id.
+ */
+async function deleteOwnLine(db: DB, table: "cart_items" | "user_favorites", userId: string, id: string) {
   await db
-    .deleteFrom("cart_items")
+    .deleteFrom(table)
     .where("user_id", "=", userId)
-    .where((eb) => eb.or([eb("product_id", "=", productId), eb("id", "=", productId)]))
+    .where((eb) => eb.or([eb("product_id", "=", id), eb("id", "=", id)]))
     .execute();
+}
+
+export async function removeFromCart(db: DB, userId: string, productId: string): Promise<void> {
+  await deleteOwnLine(db, "cart_items", userId, productId);
 }
 
 /** Toggle: adds if absent, removes if present. Returns whether it is now a favourite. */
@@ -293,11 +300,7 @@ export async function toggleFavorite(
 }
 
 export async function removeFavorite(db: DB, userId: string, productId: string): Promise<void> {
-  await db
-    .deleteFrom("user_favorites")
-    .where("user_id", "=", userId)
-    .where((eb) => eb.or([eb("product_id", "=", productId), eb("id", "=", productId)]))
-    .execute();
+  await deleteOwnLine(db, "user_favorites", userId, productId);
 }
 
 /**
