@@ -181,10 +181,14 @@ test.describe("my account", () => {
       "Profil mis à jour avec succès !",
     );
     await expect(page.getByRole("img", { name: "Votre avatar" })).toBeVisible();
-    const thumb = await page
-      .getByRole("img", { name: "Votre avatar" })
-      .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
-    expect(thumb).toEqual([100, 100]);
+    // The thumbnail is encoded on its first request: wait for it to arrive, then check its size.
+    await expect
+      .poll(() =>
+        page
+          .getByRole("img", { name: "Votre avatar" })
+          .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+      )
+      .toEqual([100, 100]);
     expect(
       query<{ name: string; phone_number: string; postal_code: string }>(
         "select name, phone_number, postal_code from users where email = ?",
