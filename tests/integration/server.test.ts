@@ -3,73 +3,22 @@
  * does). Two processes start at once on one fresh DATA_DIR: one seeds, the other waits, neither
  * corrupts anything; a restart keeps the data and never seeds again.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, newDataDir, type ShopServer, startServer, stopServer, waitHealthy } from "./shop-server";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const serverEntry = path.join(root, "build/server.js");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-http-"));
-const ports = [3311, 3312, 3313];
-const running: { child: ChildProcess; port: number; output: () => string }[] = [];
+const dataDir = newDataDir("http");
+const ports: number[] = [];
+const running: ShopServer[] = [];
 
 function start(port: number) {
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      SEED_DEMO: "1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const handle = { child, port, output: () => output };
+  const handle = startServer({ port, dataDir });
   running.push(handle);
   return handle;
 }
 
-async function waitHealthy(port: number, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  const handle =
-    running.find((h) => h.port === port && h.child.exitCode === null) ??
-    running.findLast((h) => h.port === port);
-  while (Date.now() < deadline) {
-    if (handle && handle.child.exitCode !== null) {
-      throw new Error(
-        `le serveur du port ${port} s'est arrêté (code ${handle.child.exitCode}) :\n${handle.output()}`,
-      );
-    }
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`le serveur du port ${port} n'a pas démarré :\n${handle?.output() ?? ""}`);
-}
-
-async function stop(handle: { child: ChildProcess }) {
-  if (handle.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => handle.child.once("exit", resolve));
-  handle.child.kill("SIGTERM");
-  await exited;
-}
+const stop = (server: ShopServer) => stopServer(server);
 
 function counts() {
   const db = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
@@ -94,10 +43,9 @@ function counts() {
 let firstCounts: ReturnType<typeof counts>;
 
 beforeAll(async () => {
-  if (!fs.existsSync(serverEntry))
-    throw new Error("build/server.js manque : lancez `npm run build` d'abord.");
+  ports.push(await freePort(), await freePort(), await freePort());
   const [a, b] = [start(ports[0] as number), start(ports[1] as number)];
-  await Promise.all([waitHealthy(ports[0] as number), waitHealthy(ports[1] as number)]);
+  await Promise.all([waitHealthy(a), waitHealthy(b)]);
   const seededBy = [a, b].filter((h) => h.output().includes("contenu de démonstration créé"));
   expect(seededBy).toHaveLength(1);
   firstCounts = counts();
@@ -124,7 +72,7 @@ describe("two starts on one DATA_DIR, then a restart", () => {
   it("keeps every row across a restart and never seeds again", async () => {
     await Promise.all(running.map(stop));
     const again = start(ports[2] as number);
-    await waitHealthy(ports[2] as number);
+    await waitHealthy(again);
     expect(again.output()).not.toContain("contenu de démonstration créé");
     expect(again.output()).toContain(`Nacre est en ligne : http://localhost:${ports[2]}`);
     expect(again.output()).toContain("Administratrice : admin@nacre.test");
@@ -134,11 +82,12 @@ describe("two starts on one DATA_DIR, then a restart", () => {
 });
 
 describe("HTTP contract", () => {
-  let server: ReturnType<typeof start>;
-  const url = `http://127.0.0.1:${ports[2]}`;
+  let server: ShopServer;
+  let url: string;
   beforeAll(async () => {
     server = start(ports[2] as number);
-    await waitHealthy(ports[2] as number);
+    url = server.url;
+    await waitHealthy(server);
   });
   afterAll(async () => {
     await stop(server);
