@@ -48,10 +48,12 @@ async function main() {
     process.exit(1);
   });
   const stop = () => {
+    mod.beginShutdown();
     server.close(() => {
       mod.getAppContext().sqlite.close();
       process.exit(0);
     });
+    server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on("SIGINT", stop);

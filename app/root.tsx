@@ -20,8 +20,10 @@ import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
 import { Toast } from "~/components/toast";
 import { BasketProvider } from "~/features/basket/basket-context";
 import { BasketPanels, type OpenPanel } from "~/features/basket/basket-panels";
+import { ChatProvider } from "~/features/chat/chat-context";
 import { useNonce } from "~/lib/nonce";
 import { listCart, listFavorites } from "~/server/basket.server";
+import { unreadByChat } from "~/server/chat.server";
 import { getDb } from "~/server/context.server";
 import { readFlash } from "~/server/flash.server";
 import { getOptionalUser } from "~/server/session.server";
@@ -50,10 +52,11 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const user = await getOptionalUser(request);
-  const [shop, favorites, cart] = await Promise.all([
+  const [shop, favorites, cart, chatUnread] = await Promise.all([
     getShopDetails(db),
     user ? listFavorites(db, user.id) : [],
     user ? listCart(db, user.id) : [],
+    user ? unreadByChat(db, user) : {},
   ]);
   const flash = readFlash(request);
   return data(
@@ -63,6 +66,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       year: new Date().getFullYear(),
       favorites,
       cart,
+      // The live chat catches up from this instant (spec §9: it subscribes 1 s after the page opens).
+      chat: { unreadByChat: chatUnread, since: new Date().toISOString() },
       flash: flash.message,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
@@ -107,39 +112,45 @@ function SiteShell({ children }: { children: React.ReactNode }) {
   if (!data) return <main id="contenu">{children}</main>;
   const { shop } = data;
   return (
-    <BasketProvider signedIn={data.user !== null} serverFavorites={data.favorites} serverCart={data.cart}>
-      <SiteHeader
-        shopName={shop.shopName}
-        user={data.user}
-        socials={shop.socials}
-        onOpenFavorites={() => setOpenPanel((open) => (open === "favorites" ? null : "favorites"))}
-        onOpenCart={() => setOpenPanel((open) => (open === "cart" ? null : "cart"))}
-      />
-      <Toast message={data.flash} />
-      <main id="contenu" tabIndex={-1}>
-        {children}
-      </main>
-      <SiteFooter
-        shopName={shop.shopName}
-        tagline={shop.tagline}
-        addressLine={shop.addressLine}
-        postalCode={shop.postalCode}
-        city={shop.city}
-        phone={shop.phone}
-        phoneHref={shop.phoneHref}
-        email={shop.email}
-        socials={shop.socials}
-        year={data.year}
-        showInstallButton={!inAdmin}
-      />
-      {inAdmin ? null : (
-        <>
-          <PhoneButton phone={shop.phone} phoneHref={shop.phoneHref} />
-          <ScrollToTopButton />
-        </>
-      )}
-      <BasketPanels open={openPanel} onClose={closePanel} />
-    </BasketProvider>
+    <ChatProvider
+      role={data.user?.role ?? null}
+      unreadByChat={data.chat.unreadByChat}
+      since={data.chat.since}
+    >
+      <BasketProvider signedIn={data.user !== null} serverFavorites={data.favorites} serverCart={data.cart}>
+        <SiteHeader
+          shopName={shop.shopName}
+          user={data.user}
+          socials={shop.socials}
+          onOpenFavorites={() => setOpenPanel((open) => (open === "favorites" ? null : "favorites"))}
+          onOpenCart={() => setOpenPanel((open) => (open === "cart" ? null : "cart"))}
+        />
+        <Toast message={data.flash} />
+        <main id="contenu" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter
+          shopName={shop.shopName}
+          tagline={shop.tagline}
+          addressLine={shop.addressLine}
+          postalCode={shop.postalCode}
+          city={shop.city}
+          phone={shop.phone}
+          phoneHref={shop.phoneHref}
+          email={shop.email}
+          socials={shop.socials}
+          year={data.year}
+          showInstallButton={!inAdmin}
+        />
+        {inAdmin ? null : (
+          <>
+            <PhoneButton phone={shop.phone} phoneHref={shop.phoneHref} />
+            <ScrollToTopButton />
+          </>
+        )}
+        <BasketPanels open={openPanel} onClose={closePanel} />
+      </BasketProvider>
+    </ChatProvider>
   );
 }
 

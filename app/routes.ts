@@ -43,6 +43,8 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/panier", "routes/api/cart.ts"),
   route("api/favoris", "routes/api/favorites.ts"),
+  route("api/chat", "routes/api/chat.ts"),
+  route("api/chat/flux", "routes/api/chat-stream.ts"),
   route("api/disponibilite", "routes/api/availability.ts"),
   route("images/:folder/:file", "routes/api/images.ts"),
 

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { displayable, useBasket } from "~/features/basket/basket-context";
+import { useChatUnread } from "~/features/chat/chat-context";
 import { useFocusTrap } from "~/lib/use-focus-trap";
 import { useScrollLock } from "~/lib/use-scroll-lock";
 import { BagIcon, CloseIcon, DashboardIcon, HeartIcon, MenuIcon, PearlMark, UserIcon } from "./icons";
@@ -40,10 +41,21 @@ function AccountLink({ user, onNavigate }: { user: HeaderUser | null; onNavigate
     : user.role === "admin"
       ? { to: "/admin", label: "Tableau de bord", Icon: DashboardIcon }
       : { to: "/mon-compte", label: "Mon Compte", Icon: UserIcon };
+  // Unread support messages: the customer's own, or the admin's across all conversations.
+  const unread = useChatUnread();
+  const unreadText =
+    unread > 0 ? ` (${unread} message${unread > 1 ? "s" : ""} non lu${unread > 1 ? "s" : ""})` : "";
   return (
-    <Link to={account.to} title={account.label} className={styles.accountLink} onClick={onNavigate}>
+    <Link
+      to={account.to}
+      title={`${account.label}${unreadText}`}
+      aria-label={`${account.label}${unreadText}`}
+      className={styles.accountLink}
+      onClick={onNavigate}
+    >
       <account.Icon />
       <span className={styles.accountLabel}>{account.label}</span>
+      {user ? <CountBadge count={unread} label="messages" /> : null}
     </Link>
   );
 }

@@ -34,3 +34,45 @@ export function longDate(iso: string): string {
 export function frenchTime(iso: string): string {
   return timeFormat.format(new Date(iso)).replace(":", "h");
 }
+
+const weekdayFormat = new Intl.DateTimeFormat("fr-FR", { weekday: "long", timeZone: TIME_ZONE });
+const dayMonthFormat = new Intl.DateTimeFormat("fr-FR", {
+  day: "numeric",
+  month: "long",
+  timeZone: TIME_ZONE,
+});
+const dayMonthYearFormat = new Intl.DateTimeFormat("fr-FR", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: TIME_ZONE,
+});
+const calendarDayFormat = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  timeZone: TIME_ZONE,
+});
+
+/** Whole calendar days between two instants, counted in the shop's time zone. */
+function calendarDaysBetween(earlier: Date, later: Date): number {
+  const dayNumber = (date: Date) => Date.parse(`${calendarDayFormat.format(date)}T00:00:00Z`) / 86_400_000;
+  return Math.round(dayNumber(later) - dayNumber(earlier));
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A chat bubble's time (spec §9): "Aujourd'hui, 14h05", "Hier, 09h12", the weekday for 2 to 7
+ * days ago ("Lundi, 18h30"), otherwise the date, with the year only when it is not this year.
+ */
+export function chatTimestamp(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const time = frenchTime(iso);
+  const days = calendarDaysBetween(date, now);
+  if (days <= 0) return `Aujourd'hui, ${time}`;
+  if (days === 1) return `Hier, ${time}`;
+  if (days <= 7) return `${capitalise(weekdayFormat.format(date))}, ${time}`;
+  const sameYear = calendarDayFormat.format(date).slice(0, 4) === calendarDayFormat.format(now).slice(0, 4);
+  return `${(sameYear ? dayMonthFormat : dayMonthYearFormat).format(date)}, ${time}`;
+}

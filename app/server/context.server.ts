@@ -7,11 +7,14 @@ import { type Auth, createAuth } from "./auth.server";
 import { type DatabaseHandle, openDatabase } from "./database.server";
 import { type Env, getEnv } from "./env.server";
 import { createMailer, type Mailer } from "./mail.server";
+import { type ChatHub, createChatHub } from "./realtime.server";
 
 export interface AppContext extends DatabaseHandle {
   env: Env;
   auth: Auth;
   mailer: Mailer;
+  /** Live chat events (in-process publish/subscribe). */
+  chatHub: ChatHub;
   uploadsDir: string;
   cacheDir: string;
 }
@@ -29,6 +32,7 @@ export function createAppContext(env: Env): AppContext {
     env,
     auth,
     mailer,
+    chatHub: createChatHub(),
     uploadsDir: path.join(env.dataDir, "uploads"),
     cacheDir: path.join(env.dataDir, "cache"),
   };

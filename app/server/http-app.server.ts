@@ -13,6 +13,17 @@ import { originCheck } from "./origin-check.server";
 import { securityHeaders } from "./security-headers.server";
 
 export { getAppContext } from "./context.server";
+
+let shuttingDown = false;
+
+/**
+ * Graceful shutdown: ends the chat streams and asks every keep-alive connection to close after
+ * its current answer, so the HTTP server drains quickly; browsers reconnect to the next process.
+ */
+export function beginShutdown() {
+  shuttingDown = true;
+  getAppContext().chatHub.closeAll();
+}
 export { EnvError, getEnv } from "./env.server";
 export { prepareShop } from "./startup.server";
 
@@ -28,8 +39,19 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   const production = ctx.env.NODE_ENV === "production";
   const app = express();
   app.disable("x-powered-by");
+  app.use((_req, res, next) => {
+    if (shuttingDown) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(securityHeaders({ https: ctx.env.PUBLIC_URL.startsWith("https://"), csp: production }));
-  app.use(compression());
+  // The chat's event stream is sent as it happens, never held back by the compressor.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+        compression.filter(req, res),
+    }),
+  );
 
   // Rate limits key on the client address. Only the socket's own address is trusted, unless the
   // shop runs behind a reverse proxy (TRUST_PROXY), which then tells the client's address.

@@ -15,6 +15,8 @@ export interface SessionUser {
   username: string | null;
   /** Spec §3: a missing role counts as user. */
   role: Role;
+  /** The session's own id: long-lived streams check it is still valid. */
+  sessionId: string;
 }
 
 // One session lookup per request, however many loaders ask.
@@ -30,6 +32,7 @@ async function lookUp(request: Request): Promise<SessionUser | null> {
     name: user.name,
     username: user.username ?? null,
     role: user.role === "admin" ? "admin" : "user",
+    sessionId: session.session.id,
   };
 }
 

@@ -2,7 +2,7 @@
  * /mon-compte — the customer's space (spec §2 "Account"): profile, favourites, cart, review,
  * support, logout. Every action acts on the signed-in user's own data only.
  */
-import { data, redirect, useSearchParams } from "react-router";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/account/account.module.css";
 import { CartSection, FavoritesSection } from "~/features/account/account-basket";
@@ -14,6 +14,7 @@ import {
   profileSchema,
 } from "~/features/account/profile-schema";
 import { LogoutButton } from "~/features/auth/logout-button";
+import { CustomerChat } from "~/features/chat/customer-chat";
 import { ReviewSection } from "~/features/reviews/review-form";
 import {
   REVIEW_ALREADY,
@@ -23,6 +24,7 @@ import {
   reviewSchema,
 } from "~/features/reviews/review-schema";
 import { imageUrl } from "~/lib/images";
+import { findCustomerChat, listMessages, supportIsAvailable } from "~/server/chat.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import { ImageRejectedError, storeImage } from "~/server/images.server";
 import { getProfile, updateProfile } from "~/server/profile.server";
@@ -38,7 +40,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const [profile, review] = await Promise.all([getProfile(db, user.id), getUserReview(db, user.id)]);
+  const [profile, review, chat, supportAvailable] = await Promise.all([
+    getProfile(db, user.id),
+    getUserReview(db, user.id),
+    findCustomerChat(db, user.id),
+    supportIsAvailable(db),
+  ]);
   if (!profile) throw redirect("/auth");
   return {
     profile: {
@@ -50,6 +57,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       avatarUrl: profile.avatar ? imageUrl("avatars", profile.avatar, "thumb") : null,
     },
     review,
+    support: {
+      isAdmin: user.role === "admin",
+      available: Boolean(chat) || supportAvailable,
+      chat,
+      messages: chat ? await listMessages(db, chat.id) : [],
+    },
   };
 }
 
@@ -129,7 +142,7 @@ const SECTIONS = [
 ] as const;
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, review } = loaderData;
+  const { profile, review, support } = loaderData;
   const [searchParams] = useSearchParams();
   const profileResult = actionData?.section === "profile" ? actionData : null;
   const reviewResult = actionData?.section === "review" ? actionData : null;
@@ -172,11 +185,21 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </section>
 
         <section id="support" className={styles.section} aria-labelledby="support-titre">
-          <h2 id="support-titre">Support en ligne</h2>
-          <p>
-            Une question sur une création, une commande ou une livraison ? Écrivez à la créatrice depuis la{" "}
-            <a href="/contact">page Contact</a> : elle vous répond personnellement, en général sous 24 heures.
-          </p>
+          {support.isAdmin ? (
+            <>
+              <h2 id="support-titre">Support en ligne</h2>
+              <p>
+                Les conversations des clientes et clients se lisent et se traitent dans le{" "}
+                <Link to="/admin/messages">tableau de bord, rubrique Messages</Link>.
+              </p>
+            </>
+          ) : (
+            <CustomerChat
+              initialChat={support.chat}
+              initialMessages={support.messages}
+              available={support.available}
+            />
+          )}
         </section>
 
         <LogoutButton />

@@ -1,3 +1,7 @@
+/** /admin/messages — the support chat manager (spec §2): conversations and the one being read. */
+import { AdminChatManager } from "~/features/chat/admin-chat-manager";
+import { listChatsForAdmin, listMessages } from "~/server/chat.server";
+import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/messages";
@@ -6,14 +10,23 @@ export const meta: Route.MetaFunction = () => [{ title: "Messages — Administra
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const db = getDb();
+  const chats = await listChatsForAdmin(db);
+  const requested = new URL(request.url).searchParams.get("conversation");
+  const selectedId = requested && chats.some((chat) => chat.id === requested) ? requested : null;
+  return { chats, selectedId, messages: selectedId ? await listMessages(db, selectedId) : [] };
 }
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>Messages</h1>
-      <p className={styles.lead}>Les conversations du support en ligne.</p>
+      <p className={styles.lead}>Les conversations du support en ligne, les plus récentes en premier.</p>
+      <AdminChatManager
+        chats={loaderData.chats}
+        selectedId={loaderData.selectedId}
+        messages={loaderData.messages}
+      />
     </section>
   );
 }

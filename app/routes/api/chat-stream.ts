@@ -1,0 +1,93 @@
+/**
+ * GET /api/chat/flux — the support chat's live stream (Server-Sent Events). Each connection first
+ * gets a `sync` (its conversations and the messages written since `?depuis=`, so nothing is lost
+ * while disconnected), then every event its subscriber may see: a customer their own conversation,
+ * an admin all of them. A heartbeat keeps proxies from closing the stream and re-checks the session,
+ * so a signed-out or demoted account stops receiving at once.
+ */
+import type { ChatEvent } from "~/features/chat/chat-types";
+import { requireApiUser } from "~/server/api-responses.server";
+import { catchUp } from "~/server/chat.server";
+import { getAppContext } from "~/server/context.server";
+import type { Route } from "./+types/chat-stream";
+
+const HEARTBEAT_MS = 25_000;
+
+async function sessionStillGrants(sessionId: string, userId: string, role: string) {
+  const row = await getAppContext()
+    .db.selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["users.role as role", "sessions.expires_at as expiresAt"])
+    .where("sessions.id", "=", sessionId)
+    .where("sessions.user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return false;
+  return (row.role === "admin" ? "admin" : "user") === role;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireApiUser(request);
+  const { db, chatHub } = getAppContext();
+  const viewer = { id: user.id, role: user.role };
+  const requested = new URL(request.url).searchParams.get("depuis");
+  const since = requested && !Number.isNaN(Date.parse(requested)) ? requested : new Date().toISOString();
+  const encoder = new TextEncoder();
+
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let open = true;
+      const write = (text: string) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const send = (event: ChatEvent) => write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+
+      const unsubscribe = chatHub.subscribe({ viewer, deliver: send, close: () => cleanup() });
+      // Everything written from now on arrives live: the next reconnection may start from here.
+      const subscribedAt = new Date().toISOString();
+      const heartbeat = setInterval(async () => {
+        if (await sessionStillGrants(user.sessionId, user.id, user.role).catch(() => false))
+          write(": ping\n\n");
+        else cleanup();
+      }, HEARTBEAT_MS);
+      cleanup = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      };
+      request.signal.addEventListener("abort", () => cleanup(), { once: true });
+
+      // Subscribed before reading the catch-up: an event written in between arrives twice at
+      // worst, and the browser ignores duplicates.
+      write(": connecté\n\n");
+      catchUp(db, viewer, since)
+        .then(({ chats, messages }) => send({ type: "sync", chats, messages, serverTime: subscribedAt }))
+        .catch((error) => {
+          console.error("Rattrapage du chat impossible", error);
+          cleanup();
+        });
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

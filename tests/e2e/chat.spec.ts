@@ -1,0 +1,269 @@
+/**
+ * Live support chat (spec §2 "Chat", §4 "Chat", §8, §9): a customer and the seller in two browser
+ * contexts; messages flow both ways without reload, unread counters rise and reset, and the chat
+ * reconnects and catches up after the server restarts.
+ */
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import {
+  freePort,
+  newDataDir,
+  type ShopServer,
+  startServer,
+  stopServer,
+  waitHealthy,
+} from "../integration/shop-server";
+import { ADMIN, STORAGE } from "./accounts";
+import { expect, test, waitForHydration } from "./fixtures";
+
+// One conversation at a time on the shared server: the admin's total unread count is then exact.
+test.describe.configure({ mode: "serial" });
+
+function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.fr`;
+}
+
+async function signUp(page: Page, name: string) {
+  await page.goto("/auth?vue=inscription");
+  await page.getByLabel("Nom", { exact: true }).fill(name);
+  await page.getByLabel("Email").fill(uniqueEmail("chat"));
+  await page.getByLabel("Mot de passe", { exact: true }).fill("Motdepasse-2026");
+  await page.getByLabel("Confirmation du mot de passe").fill("Motdepasse-2026");
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await page.waitForURL("**/mon-compte");
+  await waitForHydration(page);
+}
+
+/** A page of its own for the seller, failing the test on any console error it did not expect. */
+async function adminPage(browser: Browser, baseURL: string, storageState?: string, allowed?: RegExp) {
+  const context = await browser.newContext({
+    baseURL,
+    locale: "fr-FR",
+    storageState,
+    extraHTTPHeaders: { "x-forwarded-for": `10.250.${Math.floor(Math.random() * 250)}.7` },
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !allowed?.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return { context, page, problems };
+}
+
+async function send(page: Page, text: string, box = "Votre message") {
+  await page.getByRole("textbox", { name: box }).fill(text);
+  await page.getByRole("button", { name: "Envoyer", exact: true }).click();
+}
+
+test("customer and seller talk live; unread counters rise and reset", async ({ page, browser, baseURL }) => {
+  const seller = await adminPage(browser, baseURL as string, STORAGE.admin);
+  try {
+    await seller.page.goto("/admin/messages");
+    await waitForHydration(seller.page);
+
+    // The customer opens support: a welcome placeholder, no message yet.
+    await signUp(page, "Heiata Live");
+    const support = page.locator("#support");
+    await expect(support.getByRole("heading", { name: "Support en ligne" })).toBeVisible();
+    await expect(support.getByText("0 message", { exact: true })).toBeVisible();
+    await expect(support.getByText("Ia ora na, bienvenue !")).toBeVisible();
+
+    // Blank text is not sent (spec §5).
+    await page.getByRole("textbox", { name: "Votre message" }).fill("   ");
+    await expect(page.getByRole("button", { name: "Envoyer", exact: true })).toBeDisabled();
+
+    await send(page, "  Bonjour, la bague Lagon existe-t-elle en taille 54 ?  ");
+    const customerThread = page.getByRole("list", { name: "Messages du support" });
+    await expect(
+      customerThread.getByText("Bonjour, la bague Lagon existe-t-elle en taille 54 ?"),
+    ).toBeVisible();
+    await expect(support.getByText("1 message", { exact: true })).toBeVisible();
+    await expect(customerThread.getByText(/^Aujourd'hui, \d\dh\d\d$/)).toBeVisible();
+
+    // The seller sees the new conversation arrive with its unread count, without reloading.
+    const conversations = seller.page.getByRole("navigation", { name: "Conversations" });
+    const item = conversations.getByRole("link", { name: /Heiata Live/ });
+    await expect(item).toContainText("Bonjour, la bague Lagon", { timeout: 3000 });
+    await expect(item).toContainText("1 non lu");
+    await expect(seller.page.getByRole("link", { name: "Tableau de bord (1 message non lu)" })).toBeVisible();
+
+    // Opening the conversation resets the seller's counter (spec §4).
+    await item.click();
+    const sellerThread = seller.page.getByRole("list", { name: "Messages de Heiata Live" });
+    await expect(
+      sellerThread.getByText("Bonjour, la bague Lagon existe-t-elle en taille 54 ?"),
+    ).toBeVisible();
+    await expect(item).not.toContainText("non lu");
+    await expect(seller.page.getByRole("link", { name: "Tableau de bord", exact: true })).toBeVisible();
+
+    // The reply reaches the customer within a second, while their page stays open.
+    await send(seller.page, "Ia ora na ! Oui, je peux l'ajuster en 54.", "Répondre à Heiata Live");
+    await expect(sellerThread.getByText("Ia ora na ! Oui, je peux l'ajuster en 54.")).toBeVisible();
+    await expect(customerThread.getByText("Ia ora na ! Oui, je peux l'ajuster en 54.")).toBeVisible({
+      timeout: 1000,
+    });
+    await expect(support.getByText("2 messages", { exact: true })).toBeVisible();
+    // Read as it arrived: no badge for an answer already on screen.
+    await expect(page.getByRole("link", { name: "Mon Compte", exact: true })).toBeVisible();
+
+    // Away from the chat, the customer's header badge counts the seller's new answers…
+    await page.goto("/catalogue");
+    await send(seller.page, "Je vous envoie une photo demain.", "Répondre à Heiata Live");
+    await expect(page.getByRole("link", { name: "Mon Compte (1 message non lu)" })).toBeVisible({
+      timeout: 3000,
+    });
+    await send(seller.page, "Belle journée !", "Répondre à Heiata Live");
+    await expect(page.getByRole("link", { name: "Mon Compte (2 messages non lus)" })).toBeVisible({
+      timeout: 3000,
+    });
+    // …and opening support resets it.
+    await page
+      .getByRole("link", { name: /Mon Compte/ })
+      .first()
+      .click();
+    await expect(
+      page.getByRole("list", { name: "Messages du support" }).getByText("Belle journée !"),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Mon Compte", exact: true })).toBeVisible();
+
+    // The customer answers; the seller, reading this conversation, sees it live and stays at 0.
+    await send(page, "Merci beaucoup !");
+    await expect(sellerThread.getByText("Merci beaucoup !")).toBeVisible({ timeout: 1000 });
+    await expect(item).toContainText("Merci beaucoup !");
+    await expect(item).not.toContainText("non lu");
+    expect(seller.problems).toEqual([]);
+  } finally {
+    await seller.context.close();
+  }
+});
+
+test("the seller deletes a conversation after confirming; the customer's chat starts afresh", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const seller = await adminPage(browser, baseURL as string, STORAGE.admin);
+  try {
+    await signUp(page, "Teva Efface");
+    await send(page, "Une question rapide.");
+    await expect(
+      page.getByRole("list", { name: "Messages du support" }).getByText("Une question rapide."),
+    ).toBeVisible();
+
+    await seller.page.goto("/admin/messages");
+    await waitForHydration(seller.page);
+    await seller.page
+      .getByRole("navigation", { name: "Conversations" })
+      .getByRole("link", { name: /Teva Efface/ })
+      .click();
+    await expect(seller.page.getByRole("heading", { name: "Teva Efface" })).toBeVisible();
+
+    // Declining the confirmation keeps everything.
+    seller.page.once("dialog", (dialog) => dialog.dismiss());
+    await seller.page.getByRole("button", { name: "Supprimer" }).click();
+    await expect(seller.page.getByRole("heading", { name: "Teva Efface" })).toBeVisible();
+
+    seller.page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("Supprimer la conversation avec Teva Efface et tous ses messages ?");
+      return dialog.accept();
+    });
+    await seller.page.getByRole("button", { name: "Supprimer" }).click();
+    await expect(seller.page).toHaveURL(/\/admin\/messages$/);
+    await expect(
+      seller.page
+        .getByRole("navigation", { name: "Conversations" })
+        .getByRole("link", { name: /Teva Efface/ }),
+    ).toHaveCount(0);
+
+    // Live on the customer's side too: back to the welcome placeholder.
+    await expect(page.locator("#support").getByText("Ia ora na, bienvenue !")).toBeVisible({ timeout: 3000 });
+    expect(seller.problems).toEqual([]);
+  } finally {
+    await seller.context.close();
+  }
+});
+
+test.describe("after a server restart", () => {
+  // The browser reports the refused connections while the server is down; nothing else may fail.
+  test.use({
+    allowedConsoleErrors:
+      /Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)/,
+  });
+
+  let server: ShopServer;
+  let seller: { context: BrowserContext; page: Page; problems: string[] } | undefined;
+  test.afterEach(async () => {
+    await seller?.context.close();
+    if (server) await stopServer(server);
+  });
+
+  test("both sides reconnect and catch up on what was written meanwhile", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const port = await freePort();
+    const dataDir = newDataDir("chat-restart");
+    // An empty shop (no demo seed) starts in a second: only the admin account exists.
+    const env = { SEED_DEMO: "0", TRUST_PROXY: "1" };
+    server = startServer({ port, dataDir, env });
+    await waitHealthy(server);
+    const url = `http://localhost:${port}`;
+
+    seller = await adminPage(browser, url, undefined, /Failed to load resource: net::ERR_/);
+    await seller.page.goto("/auth");
+    await seller.page.getByLabel("Email").fill(ADMIN.email);
+    await seller.page.getByLabel("Mot de passe", { exact: true }).fill(ADMIN.password);
+    await seller.page.getByRole("button", { name: "Se connecter" }).click();
+    await seller.page.waitForURL("**/admin");
+    await seller.page.goto("/admin/messages");
+    await waitForHydration(seller.page);
+    await expect(seller.page.getByText("Aucune conversation de support.")).toBeVisible();
+
+    await page.goto(`${url}/auth?vue=inscription`);
+    await page.getByLabel("Nom", { exact: true }).fill("Manea Reprise");
+    await page.getByLabel("Email").fill(uniqueEmail("reprise"));
+    await page.getByLabel("Mot de passe", { exact: true }).fill("Motdepasse-2026");
+    await page.getByLabel("Confirmation du mot de passe").fill("Motdepasse-2026");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await page.waitForURL("**/mon-compte");
+    await waitForHydration(page);
+    await send(page, "Avant la coupure");
+    const item = seller.page
+      .getByRole("navigation", { name: "Conversations" })
+      .getByRole("link", { name: /Manea Reprise/ });
+    await expect(item).toContainText("Avant la coupure", { timeout: 3000 });
+    await item.click();
+    const sellerThread = seller.page.getByRole("list", { name: "Messages de Manea Reprise" });
+    await expect(sellerThread.getByText("Avant la coupure")).toBeVisible();
+
+    // The server goes down (graceful stop: it ends the streams) and comes back on the same port.
+    const stoppedAt = Date.now();
+    await stopServer(server);
+    expect(Date.now() - stoppedAt, "SIGTERM closes the live streams instead of waiting on them").toBeLessThan(
+      4000,
+    );
+    server = startServer({ port, dataDir, env });
+    await waitHealthy(server);
+
+    // Written right after the restart, maybe before the browsers are back: caught up or live.
+    const answer = await seller.page.evaluate(async () => {
+      const id = new URL(location.href).searchParams.get("conversation");
+      const response = await fetch("/api/chat", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ intent: "send", chatId: id, content: "Pendant la reprise" }),
+      });
+      return response.status;
+    });
+    expect(answer).toBe(200);
+    const customerThread = page.getByRole("list", { name: "Messages du support" });
+    await expect(customerThread.getByText("Pendant la reprise")).toBeVisible({ timeout: 5000 });
+    await expect(sellerThread.getByText("Pendant la reprise")).toBeVisible({ timeout: 5000 });
+
+    // Both streams are live again: new messages flow both ways within a second.
+    await send(page, "Après la reprise");
+    await expect(sellerThread.getByText("Après la reprise")).toBeVisible({ timeout: 1000 });
+    await send(seller.page, "Bien reçu !", "Répondre à Manea Reprise");
+    await expect(customerThread.getByText("Bien reçu !")).toBeVisible({ timeout: 1000 });
+    await expect(customerThread.getByText("Pendant la reprise")).toHaveCount(1);
+    expect(seller.problems).toEqual([]);
+  });
+});
