@@ -183,6 +183,39 @@ test("the seller deletes a conversation after confirming; the customer's chat st
   }
 });
 
+test("a long conversation opens on the latest message and offers a way back to it", async ({ page }) => {
+  await signUp(page, "Poerava Longue");
+  const sent = await page.evaluate(async () => {
+    const statuses = [];
+    for (let i = 1; i <= 18; i++) {
+      const response = await fetch("/api/chat", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ intent: "send", content: `Question n° ${i} sur la collection Lagon` }),
+      });
+      statuses.push(response.status);
+    }
+    return statuses;
+  });
+  expect(sent.every((status) => status === 200)).toBe(true);
+  await page.goto("/mon-compte#support");
+  const thread = page.getByRole("list", { name: "Messages du support" });
+  // Auto-scrolled to the bottom on opening (spec §9): the latest message is in view, the first is not.
+  await expect(thread.getByText("Question n° 18 sur la collection Lagon")).toBeInViewport();
+  await expect(
+    thread.getByText("Question n° 1 sur la collection Lagon", { exact: true }),
+  ).not.toBeInViewport();
+  const toLatest = page.getByRole("button", { name: "Derniers messages ↓" });
+  await expect(toLatest).toBeHidden();
+
+  // More than 50 px away from the bottom, the button appears; it brings the latest message back.
+  await thread.evaluate((list) => list.scrollTo({ top: 0 }));
+  await expect(toLatest).toBeVisible();
+  await toLatest.click();
+  await expect(thread.getByText("Question n° 18 sur la collection Lagon")).toBeInViewport();
+  await expect(toLatest).toBeHidden();
+});
+
 test.describe("after a server restart", () => {
   // The browser reports the refused connections while the server is down; nothing else may fail.
   test.use({
