@@ -187,10 +187,15 @@ try {
     allDeliveredMaxms: +fanOut.at(-1).toFixed(1),
     missingDeliveries: missing,
   };
-  console.log(`\nSupport chat: ${SUBSCRIBERS} live subscribers, ${MESSAGES} messages (send → received by all)`);
+  console.log(
+    `\nSupport chat: ${SUBSCRIBERS} live subscribers, ${MESSAGES} messages (send → received by all)`,
+  );
   console.table(results);
   fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
-  fs.writeFileSync(path.join(root, "bench/results/chat-fanout.json"), `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(root, "bench/results/chat-fanout.json"),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
   if (missing > 0) process.exitCode = 1;
 } finally {
   server.kill("SIGTERM");
