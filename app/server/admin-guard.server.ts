@@ -9,7 +9,7 @@ export const ADMIN_ONLY_MESSAGE = "Accès non autorisé.";
 
 export async function requireAdminApi(request: Request): Promise<SessionUser> {
   const user = await getOptionalUser(request);
-  if (!user || user.role !== "admin") throw apiError(ADMIN_ONLY_MESSAGE, 403);
+  if (user?.role !== "admin") throw apiError(ADMIN_ONLY_MESSAGE, 403);
   if (request.method !== "POST") throw apiError("Méthode non autorisée.", 405);
   return user;
 }
