@@ -51,7 +51,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <li key={card.title}>
             <article className={styles.card} aria-labelledby={`carte-${card.to}`}>
               <h2 id={`carte-${card.to}`}>{card.title}</h2>
-              <p className={styles.cardValue}>
+              <p className={styles.cardValue} data-label={card.value === null}>
                 {card.value === null ? "Couleurs, matières, types de perles" : card.value}
               </p>
               <Link className={styles.manage} to={card.to} aria-label={`Gérer : ${card.title}`}>
