@@ -39,7 +39,19 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop",
+      testIgnore: /admin-[^/]*\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    // The admin specs add, sell and delete products, categories and events: they run once the
+    // other specs, which compare pages with counts read from the seeded database, are done.
+    {
+      name: "admin",
+      testMatch: /admin-[^/]*\.spec\.ts$/,
+      dependencies: ["desktop"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: {
     // A fresh database every run: migrations and the demo seed are part of what is tested.

@@ -47,6 +47,9 @@ export default [
   route("api/chat/flux", "routes/api/chat-stream.ts"),
   route("api/disponibilite", "routes/api/availability.ts"),
   route("images/:folder/:file", "routes/api/images.ts"),
+  route("api/admin/produits", "routes/api/admin-products.ts"),
+  route("api/admin/references", "routes/api/admin-references.ts"),
+  route("api/admin/evenements", "routes/api/admin-events.ts"),
 
   // Anything else: the French 404 page
   route("*", "routes/shop/not-found.tsx"),

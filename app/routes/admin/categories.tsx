@@ -1,3 +1,8 @@
+/** /admin/categories — the category manager (spec §2 "Tools", §7 "Reference data"). */
+import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { CategoryManager } from "~/features/admin/reference-manager";
+import { listReferenceItems } from "~/server/admin-references.server";
+import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/categories";
@@ -6,14 +11,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Catégories — Adminis
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { categories: await listReferenceItems(getDb(), "categories") };
 }
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>Catégories</h1>
       <p className={styles.lead}>Les catégories du catalogue.</p>
+      <CategoryManager items={loaderData.categories} />
     </section>
   );
 }
+
+export { AdminLoadError as ErrorBoundary };

@@ -1,3 +1,8 @@
+/** /admin/agenda — the event manager (spec §2 "Tools", §7 "Events": admin list sorted -start_date). */
+import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { EventManager } from "~/features/admin/event-manager";
+import { listAdminEvents } from "~/server/admin-events.server";
+import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/events";
@@ -6,14 +11,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Agenda — Administrati
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { events: await listAdminEvents(getDb()) };
 }
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>Agenda</h1>
       <p className={styles.lead}>Les événements annoncés sur le site.</p>
+      <EventManager events={loaderData.events} />
     </section>
   );
 }
+
+export { AdminLoadError as ErrorBoundary };

@@ -1,3 +1,8 @@
+/** /admin/filtres — the three attribute lists: colours, materials, pearl types (spec §2). */
+import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AttributeList } from "~/features/admin/reference-manager";
+import { listReferenceItems } from "~/server/admin-references.server";
+import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/filters";
@@ -6,14 +11,32 @@ export const meta: Route.MetaFunction = () => [{ title: "Filtres — Administrat
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const db = getDb();
+  const [colors, materials, pearlTypes] = await Promise.all([
+    listReferenceItems(db, "colors"),
+    listReferenceItems(db, "materials"),
+    listReferenceItems(db, "pearl_types"),
+  ]);
+  return { colors, materials, pearlTypes };
 }
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>Filtres</h1>
       <p className={styles.lead}>Couleurs, matières et types de perles.</p>
+      <div className={styles.columns}>
+        <AttributeList kind="colors" title="Couleurs" singular="couleur" items={loaderData.colors} />
+        <AttributeList kind="materials" title="Matières" singular="matière" items={loaderData.materials} />
+        <AttributeList
+          kind="pearl_types"
+          title="Types de perles"
+          singular="type de perle"
+          items={loaderData.pearlTypes}
+        />
+      </div>
     </section>
   );
 }
+
+export { AdminLoadError as ErrorBoundary };

@@ -3,6 +3,8 @@
  * here for every page, and again in each admin action.
  */
 import { NavLink, Outlet } from "react-router";
+import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AdminNoticeProvider } from "~/features/admin/admin-notice";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/layout";
@@ -39,15 +41,26 @@ export default function AdminLayout() {
           {ADMIN_SECTIONS.map((section) => (
             <li key={section.to}>
               <NavLink to={section.to} end={section.to === "/admin"} className={styles.sidebarLink}>
-                {section.label}
+                <span>{section.label}</span>
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
       <div className={styles.content}>
-        <Outlet />
+        <AdminNoticeProvider>
+          <Outlet />
+        </AdminNoticeProvider>
       </div>
+    </div>
+  );
+}
+
+/** Spec §8: 'Impossible de charger les données du dashboard.' when a screen's data cannot be read. */
+export function ErrorBoundary() {
+  return (
+    <div className={styles.layout}>
+      <AdminLoadError />
     </div>
   );
 }

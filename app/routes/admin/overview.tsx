@@ -1,3 +1,8 @@
+/** /admin — the overview (spec §2): a card per section with its count and 'Gérer', and what waits. */
+import { Link } from "react-router";
+import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { getOverviewCounts } from "~/server/admin-overview.server";
+import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/overview";
@@ -6,14 +11,58 @@ export const meta: Route.MetaFunction = () => [{ title: "Vue d'ensemble — Admi
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { counts: await getOverviewCounts(getDb()) };
 }
 
-export default function Page() {
+const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { counts } = loaderData;
+  const cards = [
+    { title: "Produits", value: counts.products, to: "/admin/produits" },
+    { title: "Catégories", value: counts.categories, to: "/admin/categories" },
+    { title: "Attributs", value: null, to: "/admin/filtres" },
+    { title: "Événements", value: counts.events, to: "/admin/agenda" },
+    { title: "Avis", value: counts.reviews, to: "/admin/avis" },
+    { title: "Conversations", value: counts.conversations, to: "/admin/messages" },
+    { title: "Utilisateurs", value: counts.users, to: "/admin/utilisateurs" },
+  ];
   return (
     <section>
       <h1>Vue d'ensemble</h1>
       <p className={styles.lead}>Bienvenue dans l'administration de la boutique.</p>
+      <ul className={styles.glance} aria-label="En attente">
+        <li>
+          <Link to="/admin/avis">{plural(counts.pendingReviews, "avis en attente", "avis en attente")}</Link>
+        </li>
+        <li>
+          <Link to="/admin/messages">
+            {plural(counts.unreadChats, "conversation non lue", "conversations non lues")}
+          </Link>
+        </li>
+        <li>
+          <Link to="/admin/messages">
+            {plural(counts.newContactMessages, "nouveau message de contact", "nouveaux messages de contact")}
+          </Link>
+        </li>
+      </ul>
+      <ul className={styles.cards}>
+        {cards.map((card) => (
+          <li key={card.title}>
+            <article className={styles.card} aria-labelledby={`carte-${card.to}`}>
+              <h2 id={`carte-${card.to}`}>{card.title}</h2>
+              <p className={styles.cardValue} data-label={card.value === null}>
+                {card.value === null ? "Couleurs, matières, types de perles" : card.value}
+              </p>
+              <Link className={styles.manage} to={card.to} aria-label={`Gérer : ${card.title}`}>
+                Gérer
+              </Link>
+            </article>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
+
+export { AdminLoadError as ErrorBoundary };

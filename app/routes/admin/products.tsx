@@ -1,3 +1,9 @@
+/** /admin/produits — the product manager (spec §2, §5, §7 "Admin products"). */
+import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { ProductManager } from "~/features/admin/product-manager";
+import { listAdminProducts } from "~/server/admin-products.server";
+import { getReferenceLists } from "~/server/catalogue.server";
+import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/products";
@@ -6,14 +12,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Produits — Administra
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const db = getDb();
+  const [products, references] = await Promise.all([listAdminProducts(db), getReferenceLists(db)]);
+  return { products, references };
 }
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>Produits</h1>
       <p className={styles.lead}>Les créations de la boutique, en vente et vendues.</p>
+      <ProductManager products={loaderData.products} references={loaderData.references} />
     </section>
   );
 }
+
+export { AdminLoadError as ErrorBoundary };

@@ -1,0 +1,72 @@
+/** The French wording of the dashboard (spec §8), shared by the forms and the admin actions. */
+export const PRODUCT_MESSAGES = {
+  added: "Produit ajouté avec succès !",
+  updated: "Produit mis à jour avec succès !",
+  deleted: "Produit supprimé avec succès.",
+  updateFailed: "Erreur lors de la mise à jour du produit",
+  statusFailed: "Une erreur s'est produite lors du changement de statut.",
+  slugFailed: "Une erreur est survenue lors de la vérification du slug.",
+  nameEmpty: "Le nom du produit ne peut pas être vide.",
+  categoryRequired: "Veuillez sélectionner au moins une catégorie.",
+  tooManyImages: "Un produit ne peut pas avoir plus de 10 images.",
+  price: "Le prix doit être un nombre positif, au centime près.",
+  notFound: "Ce produit n'existe plus.",
+  unknownReference: "Une catégorie ou un attribut choisi n'existe plus.",
+  deleteFailed: "Erreur lors de la suppression du produit.",
+} as const;
+
+export const EVENT_MESSAGES = {
+  added: "Événement ajouté !",
+  updated: "Événement mis à jour !",
+  deleted: "Événement supprimé avec succès !",
+  saveFailed: "Erreur lors de l'enregistrement de l'événement.",
+  deleteFailed: "Erreur lors de la suppression de l'événement.",
+  titleRequired: "Le titre est obligatoire.",
+  startRequired: "La date de début est obligatoire.",
+  invalidDate: "La date n'est pas valide.",
+  endBeforeStart: "La date de fin doit être postérieure à la date de début.",
+  notFound: "Cet événement n'existe plus.",
+} as const;
+
+export const NAME_EMPTY = "Le nom ne peut pas être vide.";
+
+export type ReferenceKind = "categories" | "colors" | "materials" | "pearl_types";
+
+export const REFERENCE_KINDS = ["categories", "colors", "materials", "pearl_types"] as const;
+
+/** Spec §8 for categories; the same shape, in the right gender, for the three attribute lists. */
+export const REFERENCE_MESSAGES: Record<
+  ReferenceKind,
+  { added: string; updated: string; deleted: string; duplicate: string; notFound: string }
+> = {
+  categories: {
+    added: "Catégorie ajoutée !",
+    updated: "Catégorie mise à jour !",
+    deleted: "Catégorie supprimée.",
+    duplicate: "Une catégorie porte déjà ce nom.",
+    notFound: "Cette catégorie n'existe plus.",
+  },
+  colors: {
+    added: "Couleur ajoutée !",
+    updated: "Couleur mise à jour !",
+    deleted: "Couleur supprimée.",
+    duplicate: "Une couleur porte déjà ce nom.",
+    notFound: "Cette couleur n'existe plus.",
+  },
+  materials: {
+    added: "Matière ajoutée !",
+    updated: "Matière mise à jour !",
+    deleted: "Matière supprimée.",
+    duplicate: "Une matière porte déjà ce nom.",
+    notFound: "Cette matière n'existe plus.",
+  },
+  pearl_types: {
+    added: "Type de perle ajouté !",
+    updated: "Type de perle mis à jour !",
+    deleted: "Type de perle supprimé.",
+    duplicate: "Un type de perle porte déjà ce nom.",
+    notFound: "Ce type de perle n'existe plus.",
+  },
+};
+
+export const DASHBOARD_LOAD_FAILED = "Impossible de charger les données du dashboard.";

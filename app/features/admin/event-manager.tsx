@@ -1,0 +1,299 @@
+/**
+ * The event manager (spec §2 "Tools", §5, §7 "Events"): a table newest first, a modal with title,
+ * start and optional end date, location, description and one image, and deletion with confirmation.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import buttons from "~/components/button.module.css";
+import { frenchTime, longDate } from "~/lib/dates";
+import { imageUrl } from "~/lib/images";
+import { AdminDialog, ConfirmDialog } from "./admin-dialog";
+import { formOf } from "./admin-request";
+import styles from "./admin-ui.module.css";
+import { compressIfLarge } from "./compress-image";
+import { eventFields } from "./event-schema";
+import { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES } from "./product-schema";
+import { useAdminAction } from "./use-admin-action";
+
+export interface ManagedEvent {
+  id: string;
+  title: string;
+  description: string;
+  startDate: string;
+  endDate: string | null;
+  location: string;
+  image: string | null;
+}
+
+const URL_ = "/api/admin/evenements";
+
+/** An ISO instant as the browser's local "YYYY-MM-DDTHH:MM" for a datetime-local field. */
+function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : "");
+
+function EventForm({ event, onClose }: { event: ManagedEvent | null; onClose: () => void }) {
+  const id = useId();
+  const { run, busy, progress, error, setError } = useAdminAction();
+  const [title, setTitle] = useState(event?.title ?? "");
+  const [start, setStart] = useState(toLocalInput(event?.startDate));
+  const [end, setEnd] = useState(toLocalInput(event?.endDate));
+  const [location, setLocation] = useState(event?.location ?? "");
+  const [description, setDescription] = useState(event?.description ?? "");
+  const [image, setImage] = useState<{ file: File; preview: string } | null>(null);
+  const [removeImage, setRemoveImage] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const imageRef = useRef(image);
+  imageRef.current = image;
+  useEffect(
+    () => () => {
+      if (imageRef.current) URL.revokeObjectURL(imageRef.current.preview);
+    },
+    [],
+  );
+
+  async function chooseFile(list: FileList | null) {
+    const file = list?.[0];
+    if (!file) return;
+    if (
+      !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type) &&
+      !ACCEPTED_IMAGE_EXTENSIONS.test(file.name)
+    ) {
+      if (fileInput.current) fileInput.current.value = "";
+      setError(`« ${file.name} » n'est pas une image acceptée (PNG, JPG, JPEG, GIF ou SVG).`);
+      return;
+    }
+    setError(null);
+    const ready = await compressIfLarge(file);
+    if (image) URL.revokeObjectURL(image.preview);
+    setImage({ file: ready, preview: URL.createObjectURL(ready) });
+    setRemoveImage(false);
+  }
+
+  async function submit(formEvent: FormEvent) {
+    formEvent.preventDefault();
+    const fields = {
+      ...(event ? { id: event.id } : {}),
+      title,
+      startDate: start ? fromLocalInput(start) : "",
+      endDate: end ? fromLocalInput(end) : "",
+      location,
+      description,
+      removeImage: String(removeImage),
+    };
+    const checked = eventFields.safeParse(fields);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? "Erreur lors de l'enregistrement de l'événement.");
+      return;
+    }
+    const body = formOf({ intent: "save", ...fields });
+    if (image) body.append("image", image.file, image.file.name);
+    const answer = await run(URL_, body, { trackProgress: Boolean(image) });
+    if (answer.ok) onClose();
+  }
+
+  const currentImage = image
+    ? image.preview
+    : event?.image && !removeImage
+      ? imageUrl("events", event.image, 400)
+      : null;
+
+  return (
+    <AdminDialog title={event ? "Modifier l'événement" : "Ajouter un événement"} onClose={onClose} wide>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-title`}>Titre</label>
+          <input
+            id={`${id}-title`}
+            value={title}
+            maxLength={200}
+            required
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        </div>
+        <div className={styles.fieldRow}>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-start`}>Date de début</label>
+            <input
+              id={`${id}-start`}
+              type="datetime-local"
+              required
+              value={start}
+              onChange={(e) => setStart(e.target.value)}
+            />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-end`}>Date de fin (facultative)</label>
+            <input
+              id={`${id}-end`}
+              type="datetime-local"
+              min={start || undefined}
+              value={end}
+              onChange={(e) => setEnd(e.target.value)}
+            />
+          </div>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-location`}>Lieu</label>
+          <input
+            id={`${id}-location`}
+            value={location}
+            maxLength={200}
+            onChange={(e) => setLocation(e.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-description`}>Description</label>
+          <textarea
+            id={`${id}-description`}
+            rows={5}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </div>
+        <fieldset className={styles.choices}>
+          <legend>Image</legend>
+          {currentImage ? (
+            <div className={styles.eventImage}>
+              <img
+                src={currentImage}
+                alt={`Illustration : ${title || "nouvel événement"}`}
+                width={200}
+                height={133}
+              />
+              <button
+                type="button"
+                className={`${styles.linkButton} ${styles.dangerText}`}
+                onClick={() => {
+                  if (image) URL.revokeObjectURL(image.preview);
+                  setImage(null);
+                  setRemoveImage(true);
+                }}
+              >
+                Retirer l'image
+              </button>
+            </div>
+          ) : (
+            <p className={styles.muted}>Aucune image.</p>
+          )}
+          <label htmlFor={`${id}-image`} className={styles.fileLabel}>
+            {currentImage ? "Remplacer l'image" : "Choisir une image"} (PNG, JPG, JPEG, GIF, SVG)
+          </label>
+          <input
+            ref={fileInput}
+            id={`${id}-image`}
+            type="file"
+            accept=".png,.jpg,.jpeg,.gif,.svg,image/png,image/jpeg,image/gif,image/svg+xml"
+            onChange={(e) => chooseFile(e.target.files)}
+          />
+        </fieldset>
+        {progress !== null ? (
+          <div className={styles.progress}>
+            <label htmlFor={`${id}-progress`}>Envoi de l'image : {progress} %</label>
+            <progress id={`${id}-progress`} max={100} value={progress} />
+          </div>
+        ) : null}
+        {error ? (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className={styles.formActions}>
+          <button type="button" className={buttons.secondary} onClick={onClose}>
+            Annuler
+          </button>
+          <button type="submit" className={buttons.primary} disabled={busy}>
+            {event ? "Enregistrer" : "Ajouter l'événement"}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}
+
+export function EventManager({ events }: { events: ManagedEvent[] }) {
+  const [editing, setEditing] = useState<ManagedEvent | "new" | null>(null);
+  const [deleting, setDeleting] = useState<ManagedEvent | null>(null);
+  const remove = useAdminAction();
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <button type="button" className={buttons.primary} onClick={() => setEditing("new")}>
+          Ajouter un événement
+        </button>
+      </div>
+      {events.length === 0 ? (
+        <p className={styles.empty}>Aucun événement à afficher.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">Événements, du plus récent au plus ancien</caption>
+            <thead>
+              <tr>
+                <th scope="col">Titre</th>
+                <th scope="col">Début</th>
+                <th scope="col">Fin</th>
+                <th scope="col">Lieu</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <tr key={event.id}>
+                  <th scope="row">{event.title}</th>
+                  <td>
+                    {longDate(event.startDate)} à {frenchTime(event.startDate)}
+                  </td>
+                  <td>{event.endDate ? `${longDate(event.endDate)} à ${frenchTime(event.endDate)}` : "—"}</td>
+                  <td>{event.location || "—"}</td>
+                  <td className={styles.rowActions}>
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      aria-label={`Modifier ${event.title}`}
+                      onClick={() => setEditing(event)}
+                    >
+                      Modifier
+                    </button>
+                    <button
+                      type="button"
+                      className={`${styles.linkButton} ${styles.dangerText}`}
+                      aria-label={`Supprimer ${event.title}`}
+                      onClick={() => {
+                        remove.setError(null);
+                        setDeleting(event);
+                      }}
+                    >
+                      Supprimer
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing ? (
+        <EventForm event={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title="Supprimer l'événement"
+          message={<p>Supprimer « {deleting.title} » ? Il disparaîtra de l'agenda.</p>}
+          busy={remove.busy}
+          error={remove.error}
+          onCancel={() => setDeleting(null)}
+          onConfirm={async () => {
+            const answer = await remove.run(URL_, formOf({ intent: "delete", id: deleting.id }));
+            if (answer.ok) setDeleting(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

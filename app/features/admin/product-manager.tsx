@@ -1,0 +1,252 @@
+/**
+ * The product manager (spec §2 "Tools", §4 "Sale status"): grid or list (remembered in local
+ * storage), status and category filters, search by name, the add/edit modal, the sale toggle and
+ * deletion with confirmation.
+ */
+import { useEffect, useId, useMemo, useState } from "react";
+import buttons from "~/components/button.module.css";
+import { formatPrice } from "~/lib/format";
+import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
+import { ConfirmDialog } from "./admin-dialog";
+import { formOf } from "./admin-request";
+import styles from "./admin-ui.module.css";
+import { type EditableProduct, ProductForm, type ReferenceOptions } from "./product-form";
+import { useAdminAction } from "./use-admin-action";
+
+export interface ManagedProduct extends EditableProduct {
+  images: { fileName: string; width: number; height: number }[];
+}
+
+type ViewMode = "grid" | "list";
+type StatusFilter = "all" | "for-sale" | "sold";
+const VIEW_KEY = "nacre.admin.productView";
+
+/** Spec §4: 'Épuisé' for a non-unique piece with stock 0. */
+function stockText(product: ManagedProduct): string {
+  if (product.isUnique) return "Pièce unique";
+  if (product.stock === 0) return "Épuisé";
+  return `Stock : ${product.stock}`;
+}
+
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+
+export function ProductManager({
+  products,
+  references,
+}: {
+  products: ManagedProduct[];
+  references: ReferenceOptions;
+}) {
+  const id = useId();
+  const [view, setView] = useState<ViewMode>("grid");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [category, setCategory] = useState("");
+  const [search, setSearch] = useState("");
+  const [editing, setEditing] = useState<ManagedProduct | "new" | null>(null);
+  const [deleting, setDeleting] = useState<ManagedProduct | null>(null);
+  const toggle = useAdminAction();
+  const remove = useAdminAction();
+
+  useEffect(() => {
+    try {
+      const saved = window.localStorage.getItem(VIEW_KEY);
+      if (saved === "list" || saved === "grid") setView(saved);
+    } catch (error) {
+      console.warn("Lecture du mode d'affichage impossible", error);
+    }
+  }, []);
+
+  function chooseView(mode: ViewMode) {
+    setView(mode);
+    try {
+      window.localStorage.setItem(VIEW_KEY, mode);
+    } catch (error) {
+      console.warn("Enregistrement du mode d'affichage impossible", error);
+    }
+  }
+
+  const shown = useMemo(() => {
+    const wanted = fold(search.trim());
+    return products.filter(
+      (product) =>
+        (status === "all" || (status === "sold") === product.isSold) &&
+        (!category || product.categories.includes(category)) &&
+        (!wanted || fold(product.name).includes(wanted)),
+    );
+  }, [products, status, category, search]);
+
+  const categoryNames = useMemo(
+    () => new Map(references.categories.map((item) => [item.id, item.name])),
+    [references.categories],
+  );
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-search`}>Rechercher par nom</label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-status`}>Statut</label>
+          <select
+            id={`${id}-status`}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as StatusFilter)}
+          >
+            <option value="all">Tous</option>
+            <option value="for-sale">En vente</option>
+            <option value="sold">Vendus</option>
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-category`}>Catégorie</label>
+          <select
+            id={`${id}-category`}
+            value={category}
+            onChange={(event) => setCategory(event.target.value)}
+          >
+            <option value="">Toutes</option>
+            {references.categories.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className={styles.viewSwitch}>
+          <legend className="visually-hidden">Affichage</legend>
+          <button type="button" aria-pressed={view === "grid"} onClick={() => chooseView("grid")}>
+            Grille
+          </button>
+          <button type="button" aria-pressed={view === "list"} onClick={() => chooseView("list")}>
+            Liste
+          </button>
+        </fieldset>
+        <button type="button" className={buttons.primary} onClick={() => setEditing("new")}>
+          Ajouter un produit
+        </button>
+      </div>
+
+      {toggle.error ? (
+        <p className={styles.error} role="alert">
+          {toggle.error}
+        </p>
+      ) : null}
+      <p className={styles.muted} aria-live="polite">
+        {shown.length} produit{shown.length > 1 ? "s" : ""} affiché{shown.length > 1 ? "s" : ""}
+      </p>
+
+      {shown.length === 0 ? (
+        <p className={styles.empty}>Aucun produit trouvé.</p>
+      ) : (
+        <ul className={view === "grid" ? styles.productGrid : styles.productList} data-view={view}>
+          {shown.map((product) => {
+            const headingId = `${id}-${product.id}`;
+            const image = product.images[0];
+            return (
+              <li key={product.id}>
+                <article className={styles.productCard} aria-labelledby={headingId}>
+                  <img
+                    className={styles.productThumb}
+                    src={
+                      image
+                        ? imageUrl("products", image.fileName, view === "grid" ? 400 : "thumb")
+                        : PLACEHOLDER_IMAGE
+                    }
+                    alt=""
+                    width={view === "grid" ? 400 : 100}
+                    height={view === "grid" ? 400 : 100}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                  <div className={styles.productInfo}>
+                    <h2 id={headingId} className={styles.productName}>
+                      {product.name}
+                    </h2>
+                    <p className={styles.productMeta}>
+                      <span>{formatPrice(product.priceCents)}</span>
+                      <span data-out={!product.isUnique && product.stock === 0}>{stockText(product)}</span>
+                      <span className={styles.badge} data-sold={product.isSold}>
+                        {product.isSold ? "Vendu" : "En vente"}
+                      </span>
+                    </p>
+                    <p className={styles.hint}>
+                      {product.categories
+                        .map((ref) => categoryNames.get(ref))
+                        .filter(Boolean)
+                        .join(", ") || "Sans catégorie"}
+                    </p>
+                  </div>
+                  <div className={styles.cardActions}>
+                    <button type="button" className={styles.linkButton} onClick={() => setEditing(product)}>
+                      Modifier
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      disabled={toggle.busy}
+                      onClick={() =>
+                        toggle.run(
+                          "/api/admin/produits",
+                          formOf({ intent: "set-sold", id: product.id, sold: String(!product.isSold) }),
+                        )
+                      }
+                    >
+                      {product.isSold ? "Remettre en vente" : "Marquer vendu"}
+                    </button>
+                    <button
+                      type="button"
+                      className={`${styles.linkButton} ${styles.dangerText}`}
+                      onClick={() => {
+                        remove.setError(null);
+                        setDeleting(product);
+                      }}
+                    >
+                      Supprimer
+                    </button>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {editing ? (
+        <ProductForm
+          product={editing === "new" ? null : editing}
+          references={references}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title="Supprimer le produit"
+          message={
+            <p>Supprimer « {deleting.name} » ? Ses images seront effacées ; cette action est définitive.</p>
+          }
+          busy={remove.busy}
+          error={remove.error}
+          onCancel={() => setDeleting(null)}
+          onConfirm={async () => {
+            const answer = await remove.run(
+              "/api/admin/produits",
+              formOf({ intent: "delete", id: deleting.id }),
+            );
+            if (answer.ok) setDeleting(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

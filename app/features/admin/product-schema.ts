@@ -1,0 +1,77 @@
+/**
+ * The admin product form (spec §5): one schema for the browser's instant checks and the action.
+ * Images travel as an ordered list of tokens: a stored file name to keep, or "new:N" for the Nth
+ * uploaded file, so one save carries additions, removals and the new order.
+ */
+import { z } from "zod";
+import { slugify } from "~/lib/slugify";
+import { PRODUCT_MESSAGES } from "./admin-messages";
+
+export const MAX_PRODUCT_IMAGES = 10;
+/** Spec §9: the admin product form compresses images above 4.5 MB. */
+export const COMPRESS_ABOVE_BYTES = 4.5 * 1024 * 1024;
+export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/svg+xml"] as const;
+export const ACCEPTED_IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|svg)$/i;
+
+export const recordId = z.string().regex(/^[a-z0-9]{1,32}$/, "Référence inconnue.");
+const ids = z.array(recordId).max(100);
+const flag = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true" || value === "1");
+
+export const IMAGE_TOKEN = /^([a-z0-9]{15}\.webp|new:\d{1,2})$/;
+
+/** "12", "12.5", "12,50" → cents; empty → 0 (spec §5). */
+export function parsePriceCents(value: string): number | null {
+  const text = value.trim();
+  if (text === "") return 0;
+  if (!/^\d{1,7}([.,]\d{1,2})?$/.test(text)) return null;
+  return Math.round(Number(text.replace(",", ".")) * 100);
+}
+
+/** Spec §5: digits only; 1 when unique, otherwise the integer (0 if invalid). */
+export function normaliseStock(value: string, isUnique: boolean): number {
+  if (isUnique) return 1;
+  const text = value.trim();
+  return /^\d{1,6}$/.test(text) ? Number(text) : 0;
+}
+
+export const productFields = z
+  .object({
+    id: recordId.optional(),
+    name: z
+      .string()
+      .trim()
+      .max(200, "Le nom est trop long (200 caractères au maximum).")
+      .refine((name) => slugify(name) !== "", PRODUCT_MESSAGES.nameEmpty),
+    description: z.string().trim().max(5000, "La description est trop longue.").default(""),
+    price: z
+      .string()
+      .default("")
+      .refine((value) => parsePriceCents(value) !== null, PRODUCT_MESSAGES.price),
+    stock: z.string().default(""),
+    isUnique: flag,
+    isSold: flag,
+    categories: ids.min(1, PRODUCT_MESSAGES.categoryRequired),
+    colors: ids,
+    materials: ids,
+    pearlTypes: ids,
+    images: z
+      .array(z.string().regex(IMAGE_TOKEN, "Image inconnue."))
+      .max(MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES.tooManyImages),
+  })
+  .transform((fields) => ({
+    ...fields,
+    priceCents: parsePriceCents(fields.price) ?? 0,
+    stock: normaliseStock(fields.stock, fields.isUnique),
+  }));
+
+export const PRODUCT_LIST_FIELDS = ["categories", "colors", "materials", "pearlTypes", "images"] as const;
+
+export const productActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("set-sold"), id: recordId, sold: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("delete"), id: recordId }),
+]);
+
+export type ProductInput = z.output<typeof productFields>;

@@ -1,0 +1,19 @@
+/** Categories and the three attribute lists (spec §5: names not blank): create, rename, delete. */
+import { z } from "zod";
+import { NAME_EMPTY, REFERENCE_KINDS } from "./admin-messages";
+import { recordId } from "./product-schema";
+
+const kind = z.enum(REFERENCE_KINDS, "Liste inconnue.");
+export const referenceName = z
+  .string(NAME_EMPTY)
+  .trim()
+  .min(1, NAME_EMPTY)
+  .max(80, "Le nom est trop long (80 caractères au maximum).");
+
+export const referenceActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), kind, name: referenceName }),
+  z.object({ intent: z.literal("rename"), kind, id: recordId, name: referenceName }),
+  z.object({ intent: z.literal("delete"), kind, id: recordId }),
+]);
+
+export type ReferenceAction = z.infer<typeof referenceActionSchema>;

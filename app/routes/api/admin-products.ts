@@ -1,0 +1,54 @@
+/**
+ * POST /api/admin/produits — the product manager's mutations (intent: save, set-sold, delete).
+ * Multipart: a save carries the new image files; the body is size-capped while it streams.
+ */
+import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
+import { formToObject } from "~/features/admin/form-data";
+import { PRODUCT_LIST_FIELDS, productActionSchema, productFields } from "~/features/admin/product-schema";
+import { requireAdminApi } from "~/server/admin-guard.server";
+import {
+  deleteProduct,
+  type ProductResult,
+  saveProduct,
+  setProductSold,
+} from "~/server/admin-products.server";
+import { filesOf, readLimitedForm, UploadRejectedError } from "~/server/admin-uploads.server";
+import { apiError, invalidInput } from "~/server/api-responses.server";
+import { getAppContext } from "~/server/context.server";
+import type { Route } from "./+types/admin-products";
+
+function answer(result: ProductResult) {
+  return result.ok ? result : apiError(result.error, result.status);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminApi(request);
+  const form = await readLimitedForm(request);
+  const ctx = getAppContext();
+  const intent = form.get("intent");
+  if (intent === "save") {
+    const parsed = productFields.safeParse(formToObject(form, PRODUCT_LIST_FIELDS));
+    if (!parsed.success) return invalidInput(parsed.error);
+    try {
+      return answer(await saveProduct(ctx, parsed.data, filesOf(form, "files")));
+    } catch (error) {
+      if (error instanceof UploadRejectedError) return apiError(error.message, 415);
+      console.error("Enregistrement du produit impossible", error);
+      return apiError(PRODUCT_MESSAGES.updateFailed, 500);
+    }
+  }
+  const parsed = productActionSchema.safeParse(formToObject(form));
+  if (!parsed.success) return invalidInput(parsed.error);
+  const command = parsed.data;
+  try {
+    if (command.intent === "set-sold")
+      return answer(await setProductSold(ctx.db, command.id, command.sold === "true"));
+    return answer(await deleteProduct(ctx, command.id));
+  } catch (error) {
+    console.error("Action produit impossible", error);
+    return apiError(
+      command.intent === "set-sold" ? PRODUCT_MESSAGES.statusFailed : PRODUCT_MESSAGES.deleteFailed,
+      500,
+    );
+  }
+}

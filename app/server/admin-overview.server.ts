@@ -1,0 +1,68 @@
+/** The dashboard overview (spec §2): counts per section and what waits for the admin. */
+import type { DB } from "./database.server";
+
+export interface OverviewCounts {
+  products: number;
+  categories: number;
+  events: number;
+  reviews: number;
+  conversations: number;
+  users: number;
+  pendingReviews: number;
+  unreadChats: number;
+  newContactMessages: number;
+}
+
+export async function getOverviewCounts(db: DB): Promise<OverviewCounts> {
+  const count = async (query: Promise<{ n: number | string | bigint } | undefined>): Promise<number> =>
+    Number((await query)?.n ?? 0);
+  const all = (table: "products" | "categories" | "events" | "reviews" | "chats" | "users") =>
+    count(
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst(),
+    );
+  const [products, categories, events, reviews, conversations, users] = await Promise.all([
+    all("products"),
+    all("categories"),
+    all("events"),
+    all("reviews"),
+    all("chats"),
+    all("users"),
+  ]);
+  const [pendingReviews, unreadChats, newContactMessages] = await Promise.all([
+    count(
+      db
+        .selectFrom("reviews")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("is_approved", "=", 0)
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom("chats")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("unread_count_admin", ">", 0)
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom("contact_messages")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("is_read", "=", 0)
+        .executeTakeFirst(),
+    ),
+  ]);
+  return {
+    products,
+    categories,
+    events,
+    reviews,
+    conversations,
+    users,
+    pendingReviews,
+    unreadChats,
+    newContactMessages,
+  };
+}

@@ -1,0 +1,306 @@
+/**
+ * Admin products (spec §7 "Admin products"): the full list with relations and ordered images,
+ * create and update in one transaction (slug from the name, -2, -3 … when taken, retried if a
+ * concurrent save wins the same slug), the sale toggle and deletion.
+ */
+import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
+import type { ProductInput } from "~/features/admin/product-schema";
+import { slugify, uniqueSlug } from "~/lib/slugify";
+import { isUniqueViolation, nowIso } from "./admin-db.server";
+import { removeStoredImages, storeUploadedImages } from "./admin-uploads.server";
+import type { ImageRef } from "./catalogue.server";
+import type { DB } from "./database.server";
+import { newId } from "./ids.server";
+
+export interface AdminProduct {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  priceCents: number | null;
+  stock: number;
+  isUnique: boolean;
+  isSold: boolean;
+  createdAt: string;
+  images: ImageRef[];
+  categories: string[];
+  colors: string[];
+  materials: string[];
+  pearlTypes: string[];
+}
+
+export type ProductResult =
+  | { ok: true; message: string; product: { id: string; slug: string } }
+  | { ok: false; status: number; error: string };
+
+const RELATIONS = {
+  categories: ["product_categories", "category_id", "categories"],
+  colors: ["product_colors", "color_id", "colors"],
+  materials: ["product_materials", "material_id", "materials"],
+  pearlTypes: ["product_pearl_types", "pearl_type_id", "pearl_types"],
+} as const;
+type RelationKey = keyof typeof RELATIONS;
+const RELATION_KEYS = Object.keys(RELATIONS) as RelationKey[];
+
+/** Every product, newest first (spec §7: sorted -created), with what the edit form needs. */
+export async function listAdminProducts(db: DB): Promise<AdminProduct[]> {
+  const [rows, images, ...relations] = await Promise.all([
+    db.selectFrom("products").selectAll().orderBy("created_at", "desc").orderBy("id").execute(),
+    db
+      .selectFrom("product_images")
+      .select(["product_id", "file_name", "width", "height"])
+      .orderBy("product_id")
+      .orderBy("position")
+      .execute(),
+    ...RELATION_KEYS.map((key) => {
+      const [join, column] = RELATIONS[key];
+      return db
+        .selectFrom(join as "product_categories")
+        .select(["product_id", `${column} as ref` as "category_id as ref"])
+        .execute();
+    }),
+  ]);
+  const group = <T>(items: T[], keyOf: (item: T) => string) => {
+    const map = new Map<string, T[]>();
+    for (const item of items) {
+      const key = keyOf(item);
+      const list = map.get(key);
+      if (list) list.push(item);
+      else map.set(key, [item]);
+    }
+    return map;
+  };
+  const imagesByProduct = group(images, (image) => image.product_id);
+  const relationMaps = relations.map((list) => group(list, (link) => link.product_id));
+  return rows.map((row) => {
+    const refs = (index: number) => (relationMaps[index]?.get(row.id) ?? []).map((link) => link.ref);
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      priceCents: row.price_cents,
+      stock: row.stock,
+      isUnique: row.is_unique === 1,
+      isSold: row.is_sold === 1,
+      createdAt: row.created_at,
+      images: (imagesByProduct.get(row.id) ?? []).map((image) => ({
+        fileName: image.file_name,
+        width: image.width,
+        height: image.height,
+      })),
+      categories: refs(0),
+      colors: refs(1),
+      materials: refs(2),
+      pearlTypes: refs(3),
+    };
+  });
+}
+
+type Trx = Parameters<Parameters<ReturnType<DB["transaction"]>["execute"]>[0]>[0];
+
+/** The product's current slug stays while the name still gives the same base ("bague" or "bague-3"). */
+async function slugFor(trx: Trx, name: string, own: { id: string; slug: string } | null): Promise<string> {
+  const base = slugify(name);
+  if (own && (own.slug === base || new RegExp(`^${base}-\\d+$`).test(own.slug))) return own.slug;
+  return uniqueSlug(base, async (candidate) => {
+    let query = trx.selectFrom("products").select("id").where("slug", "=", candidate);
+    if (own) query = query.where("id", "!=", own.id);
+    return Boolean(await query.executeTakeFirst());
+  });
+}
+
+class ReferenceMissingError extends Error {}
+
+async function checkReferences(trx: Trx, input: ProductInput) {
+  for (const key of RELATION_KEYS) {
+    const wanted = [...new Set(input[key])];
+    if (wanted.length === 0) continue;
+    const found = await trx
+      .selectFrom(RELATIONS[key][2] as "categories")
+      .select("id")
+      .where("id", "in", wanted)
+      .execute();
+    if (found.length !== wanted.length) throw new ReferenceMissingError();
+  }
+}
+
+/**
+ * Create (no id) or update. New files are checked and stored first, outside the transaction (image
+ * work is slow); if the transaction then fails they are removed again, and images dropped from the
+ * product are removed from disk only once the change is committed.
+ */
+export async function saveProduct(
+  ctx: { db: DB; uploadsDir: string },
+  input: ProductInput,
+  files: File[],
+): Promise<ProductResult> {
+  const { db, uploadsDir } = ctx;
+  const existing = input.id
+    ? await db.selectFrom("products").select(["id", "slug"]).where("id", "=", input.id).executeTakeFirst()
+    : null;
+  if (input.id && !existing) return { ok: false, status: 404, error: PRODUCT_MESSAGES.notFound };
+
+  const currentImages = existing
+    ? await db
+        .selectFrom("product_images")
+        .select(["file_name"])
+        .where("product_id", "=", existing.id)
+        .execute()
+    : [];
+  const currentNames = new Set(currentImages.map((image) => image.file_name));
+  const newIndexes = input.images
+    .filter((token) => token.startsWith("new:"))
+    .map((token) => Number(token.slice(4)));
+  const validTokens =
+    new Set(input.images).size === input.images.length &&
+    input.images.every((token) => token.startsWith("new:") || currentNames.has(token)) &&
+    newIndexes.every((index) => index < files.length) &&
+    newIndexes.length === files.length;
+  if (files.length > 10 || input.images.length > 10) {
+    return { ok: false, status: 400, error: PRODUCT_MESSAGES.tooManyImages };
+  }
+  if (!validTokens) return { ok: false, status: 400, error: "Les images envoyées ne correspondent pas." };
+
+  const stored = await storeUploadedImages(uploadsDir, "products", files);
+  const removed = [...currentNames].filter((name) => !input.images.includes(name));
+  const id = existing?.id ?? newId();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const slug = await db.transaction().execute(async (trx) => {
+          await checkReferences(trx, input);
+          const slug = await slugFor(trx, input.name, existing ?? null);
+          const fields = {
+            slug,
+            name: input.name,
+            description: input.description,
+            price_cents: input.priceCents,
+            stock: input.stock,
+            is_unique: input.isUnique ? (1 as const) : (0 as const),
+            is_sold: input.isSold ? (1 as const) : (0 as const),
+            updated_at: nowIso(),
+          };
+          if (existing) {
+            await trx.updateTable("products").set(fields).where("id", "=", id).execute();
+          } else {
+            await trx
+              .insertInto("products")
+              .values({ id, ...fields, created_at: fields.updated_at })
+              .execute();
+          }
+          if (removed.length > 0) {
+            await trx
+              .deleteFrom("product_images")
+              .where("product_id", "=", id)
+              .where("file_name", "in", removed)
+              .execute();
+          }
+          for (const [position, token] of input.images.entries()) {
+            if (token.startsWith("new:")) {
+              const image = stored[newIndexes.indexOf(Number(token.slice(4)))];
+              if (!image) throw new Error("image manquante");
+              await trx
+                .insertInto("product_images")
+                .values({
+                  id: newId(),
+                  product_id: id,
+                  file_name: image.fileName,
+                  position,
+                  width: image.width,
+                  height: image.height,
+                })
+                .execute();
+            } else {
+              await trx
+                .updateTable("product_images")
+                .set({ position })
+                .where("product_id", "=", id)
+                .where("file_name", "=", token)
+                .execute();
+            }
+          }
+          for (const key of RELATION_KEYS) {
+            const [join, column] = RELATIONS[key];
+            const table = join as "product_categories";
+            await trx.deleteFrom(table).where("product_id", "=", id).execute();
+            const refs = [...new Set(input[key])];
+            if (refs.length > 0) {
+              await trx
+                .insertInto(table)
+                .values(
+                  refs.map(
+                    (ref) =>
+                      ({ product_id: id, [column]: ref }) as { product_id: string; category_id: string },
+                  ),
+                )
+                .execute();
+            }
+          }
+          return slug;
+        });
+        await removeStoredImages(uploadsDir, "products", removed);
+        return {
+          ok: true,
+          message: existing ? PRODUCT_MESSAGES.updated : PRODUCT_MESSAGES.added,
+          product: { id, slug },
+        };
+      } catch (error) {
+        // Another save took the same slug between our check and our write: pick the next one.
+        if (isUniqueViolation(error, "slug") && attempt < 5) continue;
+        throw error;
+      }
+    }
+  } catch (error) {
+    await removeStoredImages(
+      uploadsDir,
+      "products",
+      stored.map((image) => image.fileName),
+    );
+    if (error instanceof ReferenceMissingError) {
+      return { ok: false, status: 400, error: PRODUCT_MESSAGES.unknownReference };
+    }
+    if (isUniqueViolation(error, "slug"))
+      return { ok: false, status: 409, error: PRODUCT_MESSAGES.slugFailed };
+    throw error;
+  }
+}
+
+export async function setProductSold(db: DB, id: string, sold: boolean): Promise<ProductResult> {
+  return db.transaction().execute(async (trx): Promise<ProductResult> => {
+    const product = await trx
+      .selectFrom("products")
+      .select(["id", "slug"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!product) return { ok: false, status: 404, error: PRODUCT_MESSAGES.notFound };
+    await trx
+      .updateTable("products")
+      .set({ is_sold: sold ? 1 : 0, updated_at: nowIso() })
+      .where("id", "=", id)
+      .execute();
+    return { ok: true, message: PRODUCT_MESSAGES.updated, product };
+  });
+}
+
+export async function deleteProduct(ctx: { db: DB; uploadsDir: string }, id: string): Promise<ProductResult> {
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const product = await trx
+      .selectFrom("products")
+      .select(["id", "slug"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!product) return null;
+    const images = await trx
+      .selectFrom("product_images")
+      .select("file_name")
+      .where("product_id", "=", id)
+      .execute();
+    // Images and relation links cascade; cart and favourite lines keep their snapshot (migration 0003).
+    await trx.deleteFrom("products").where("id", "=", id).execute();
+    return { product, files: images.map((image) => image.file_name) };
+  });
+  if (!result) return { ok: false, status: 404, error: PRODUCT_MESSAGES.notFound };
+  await removeStoredImages(ctx.uploadsDir, "products", result.files);
+  return { ok: true, message: PRODUCT_MESSAGES.deleted, product: result.product };
+}

@@ -1,0 +1,187 @@
+/**
+ * The product manager (issue 8), signed in as the demo admin: a product made with three images,
+ * reordered, sold (it moves from /catalogue to /galerie), edited and deleted.
+ */
+import sharp from "sharp";
+import { STORAGE } from "./accounts";
+import { query } from "./demo-data";
+import { expect, test } from "./fixtures";
+
+test.use({ storageState: STORAGE.admin });
+
+/** A small PNG whose width tells it apart once stored (the server re-encodes every image). */
+async function png(width: number, name: string) {
+  const buffer = await sharp({
+    create: { width, height: 120, channels: 3, background: { r: 30, g: (width / 3) % 255, b: 140 } },
+  })
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
+const storedWidths = (name: string) =>
+  query<{ width: number }>(
+    `select i.width from product_images i join products p on p.id = i.product_id
+      where p.name = ? order by i.position`,
+    name,
+  ).map((row) => row.width);
+
+const fileOrder = (dialog: import("@playwright/test").Locator) =>
+  dialog
+    .getByTestId("product-image")
+    .evaluateAll((items) => items.map((item) => item.getAttribute("data-file")));
+
+test("creates a product with three images, reorders them, sells it, edits and deletes it", async ({
+  page,
+}) => {
+  test.slow();
+  const name = `Collier Écume ${Date.now()}`;
+  const slug = name.toLowerCase().replace("é", "e").replace(/ /g, "-");
+
+  await page.goto("/admin/produits");
+  await page.getByRole("button", { name: "Ajouter un produit" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter un produit" });
+  await dialog.getByLabel("Nom").fill(name);
+  await expect(dialog.getByText(`Adresse : /catalogue/produit/${slug}`)).toBeVisible();
+  await dialog.getByLabel("Description").fill("Un collier d'essai, perles et acier.");
+  await dialog.getByLabel("Prix (€)").fill("98765.43");
+  await dialog.getByLabel("Stock").fill("3");
+  await dialog
+    .getByRole("group", { name: /Catégories/ })
+    .getByRole("checkbox", { name: "Colliers" })
+    .check();
+  await dialog.getByRole("group", { name: "Couleurs" }).getByRole("checkbox").first().check();
+  await dialog
+    .getByLabel("Ajouter des images (PNG, JPG, JPEG, GIF, SVG)")
+    .setInputFiles([await png(300, "un.png"), await png(400, "deux.png"), await png(500, "trois.png")]);
+  await expect(dialog.getByTestId("product-image")).toHaveCount(3);
+  expect(await fileOrder(dialog)).toEqual(["un.png", "deux.png", "trois.png"]);
+
+  // Reorder with the arrow buttons (the keyboard path)…
+  await dialog.getByRole("button", { name: "Déplacer l'image 3 vers la gauche" }).click();
+  await expect.poll(() => fileOrder(dialog)).toEqual(["un.png", "trois.png", "deux.png"]);
+  // …and by dragging the first image onto the last place.
+  const first = dialog.getByRole("button", { name: "Glisser pour déplacer l'image 1" });
+  const last = dialog.getByRole("button", { name: "Glisser pour déplacer l'image 3" });
+  const from = await first.boundingBox();
+  const to = await last.boundingBox();
+  if (!from || !to) throw new Error("images not laid out");
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect.poll(() => fileOrder(dialog)).toEqual(["trois.png", "deux.png", "un.png"]);
+
+  await dialog.getByRole("button", { name: "Ajouter le produit" }).click();
+  await expect(page.getByRole("status")).toHaveText("Produit ajouté avec succès !");
+  await expect(dialog).toHaveCount(0);
+  expect(storedWidths(name)).toEqual([500, 400, 300]);
+  expect(query<{ slug: string }>("select slug from products where name = ?", name)[0]?.slug).toBe(slug);
+
+  const card = page.getByRole("article", { name });
+  await expect(card.getByText("En vente")).toBeVisible();
+  await expect(card.getByText("Stock : 3")).toBeVisible();
+
+  // For sale: first of the catalogue by price, absent from the gallery.
+  await page.goto("/catalogue?tri=price-desc");
+  await expect(page.getByRole("article").first().getByRole("heading")).toHaveText(name);
+  await page.goto("/galerie");
+  await expect(page.getByRole("heading", { name })).toHaveCount(0);
+
+  await page.goto("/admin/produits");
+  await page.getByRole("article", { name }).getByRole("button", { name: "Marquer vendu" }).click();
+  await expect(page.getByRole("status")).toHaveText("Produit mis à jour avec succès !");
+  await expect(card.getByText("Vendu", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Remettre en vente" })).toBeVisible();
+
+  // Sold: gone from the catalogue, first of the gallery (newest first).
+  await page.goto("/catalogue?tri=price-desc");
+  await expect(page.getByRole("article").first().getByRole("heading")).not.toHaveText(name);
+  await expect(page.getByRole("heading", { name })).toHaveCount(0);
+  await page.goto("/galerie");
+  await expect(page.getByRole("article").first().getByRole("heading")).toHaveText(name);
+
+  // Edit: a unique piece (stock forced to 1, field disabled), one image fewer.
+  await page.goto("/admin/produits");
+  await page.getByRole("article", { name }).getByRole("button", { name: "Modifier" }).click();
+  const edit = page.getByRole("dialog", { name: "Modifier le produit" });
+  await expect(edit.getByLabel("Nom")).toHaveValue(name);
+  await expect(edit.getByRole("checkbox", { name: "Vendu" })).toBeChecked();
+  await edit.getByRole("checkbox", { name: "Pièce unique" }).check();
+  await expect(edit.getByLabel("Stock")).toBeDisabled();
+  await expect(edit.getByLabel("Stock")).toHaveValue("1");
+  await edit.getByLabel("Prix (€)").fill("120,5".replace(",", "."));
+  await expect(edit.getByTestId("product-image")).toHaveCount(3);
+  await edit.getByRole("button", { name: "Retirer l'image 2" }).click();
+  await expect(edit.getByTestId("product-image")).toHaveCount(2);
+  await edit.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByRole("status")).toHaveText("Produit mis à jour avec succès !");
+  await expect(edit).toHaveCount(0);
+  expect(storedWidths(name)).toEqual([500, 300]);
+  expect(
+    query<{ price_cents: number; stock: number; is_unique: number; slug: string }>(
+      "select price_cents, stock, is_unique, slug from products where name = ?",
+      name,
+    )[0],
+  ).toEqual({ price_cents: 12050, stock: 1, is_unique: 1, slug });
+  await expect(page.getByRole("article", { name }).getByText("Pièce unique")).toBeVisible();
+
+  // Delete, after confirmation.
+  await page.getByRole("article", { name }).getByRole("button", { name: "Supprimer" }).click();
+  const confirm = page.getByRole("dialog", { name: "Supprimer le produit" });
+  await expect(confirm).toContainText(`Supprimer « ${name} » ?`);
+  await confirm.getByRole("button", { name: "Supprimer" }).click();
+  await expect(page.getByRole("status")).toHaveText("Produit supprimé avec succès.");
+  await expect(page.getByRole("article", { name })).toHaveCount(0);
+  expect(query("select id from products where name = ?", name)).toEqual([]);
+});
+
+test("filters by status, category and name, and remembers the list view", async ({ page }) => {
+  await page.goto("/admin/produits");
+  const total = query<{ n: number }>("select count(*) as n from products")[0]?.n ?? 0;
+  const sold = query<{ n: number }>("select count(*) as n from products where is_sold = 1")[0]?.n ?? 0;
+  await expect(page.getByText(`${total} produits affichés`)).toBeVisible();
+  await page.getByLabel("Statut").selectOption({ label: "Vendus" });
+  await expect(page.getByText(`${sold} produits affichés`)).toBeVisible();
+  await page.getByLabel("Statut").selectOption({ label: "Tous" });
+  await page.getByLabel("Catégorie").selectOption({ label: "Bagues" });
+  const rings = query<{ n: number }>(
+    `select count(*) as n from product_categories pc join categories c on c.id = pc.category_id where c.name = 'Bagues'`,
+  )[0]?.n;
+  await expect(page.getByText(`${rings} produit${rings === 1 ? "" : "s"} affiché`)).toBeVisible();
+  await page.getByLabel("Catégorie").selectOption({ label: "Toutes" });
+  await page.getByLabel("Rechercher par nom").fill("zzz introuvable");
+  await expect(page.getByText("Aucun produit trouvé.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Liste" }).click();
+  await expect(page.getByRole("button", { name: "Liste" })).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Liste" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Grille" }).click();
+  await expect(page.getByRole("button", { name: "Grille" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("checks the form in the browser: name, category, image count and type", async ({ page }) => {
+  await page.goto("/admin/produits");
+  await page.getByRole("button", { name: "Ajouter un produit" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter un produit" });
+  await dialog.getByLabel("Nom").fill("  !!  ");
+  await dialog.getByRole("button", { name: "Ajouter le produit" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Le nom du produit ne peut pas être vide.");
+  await dialog.getByLabel("Nom").fill("Bague sans catégorie");
+  await dialog.getByRole("button", { name: "Ajouter le produit" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Veuillez sélectionner au moins une catégorie.");
+
+  const input = dialog.getByLabel("Ajouter des images (PNG, JPG, JPEG, GIF, SVG)");
+  await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("texte") });
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "« notes.txt » n'est pas une image acceptée (PNG, JPG, JPEG, GIF ou SVG).",
+  );
+  const eleven = await Promise.all(Array.from({ length: 11 }, (_, i) => png(50 + i, `p${i}.png`)));
+  await input.setInputFiles(eleven);
+  await expect(dialog.getByRole("alert")).toHaveText("Un produit ne peut pas avoir plus de 10 images.");
+  await expect(dialog.getByTestId("product-image")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Annuler" }).click();
+  await expect(dialog).toHaveCount(0);
+});

@@ -1,0 +1,377 @@
+/**
+ * The admin actions over real HTTP (issue 8): every one refused with 403 to anonymous visitors and
+ * customers, and the upload limits — an 11th image, a non-image renamed .png, a 50 MB body — each
+ * refused with a French message and nothing written.
+ */
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  readDatabase,
+  type ShopServer,
+  signIn,
+  startShop,
+  stopServer,
+} from "./shop-server";
+
+let shop: ShopServer;
+let adminCookie: string;
+let customerCookie: string;
+let categoryId: string;
+let productId: string;
+let eventId: string;
+
+beforeAll(async () => {
+  shop = await startShop("admin");
+  adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  customerCookie = await signIn(shop.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+  readDatabase(shop.dataDir, (db) => {
+    categoryId = (db.prepare("select id from categories order by name limit 1").get() as { id: string }).id;
+    productId = (db.prepare("select id from products order by created_at limit 1").get() as { id: string })
+      .id;
+    eventId = (db.prepare("select id from events limit 1").get() as { id: string }).id;
+  });
+}, 180_000);
+
+afterAll(async () => {
+  if (shop) await stopServer(shop);
+});
+
+function post(path: string, body: FormData | URLSearchParams | Blob, cookie?: string, headers = {}) {
+  return fetch(`${shop.url}${path}`, {
+    method: "POST",
+    headers: { origin: shop.url, ...(cookie ? { cookie } : {}), ...headers },
+    body,
+  });
+}
+
+function form(fields: Record<string, string | string[]>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) data.append(key, item);
+  }
+  return data;
+}
+
+async function png(width: number) {
+  const buffer = await sharp({
+    create: { width, height: 40, channels: 3, background: { r: 20, g: 120, b: 140 } },
+  })
+    .png()
+    .toBuffer();
+  return new Blob([new Uint8Array(buffer)], { type: "image/png" });
+}
+
+const counts = () =>
+  readDatabase(shop.dataDir, (db) => {
+    const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    return {
+      products: one("select count(*) as n from products"),
+      images: one("select count(*) as n from product_images"),
+      categories: one("select count(*) as n from categories"),
+      colors: one("select count(*) as n from colors"),
+      events: one("select count(*) as n from events"),
+    };
+  });
+
+const ACTIONS = () => [
+  {
+    name: "product save",
+    path: "/api/admin/produits",
+    body: form({ intent: "save", name: "Intrus", price: "10", stock: "1", categories: [categoryId] }),
+  },
+  {
+    name: "product set-sold",
+    path: "/api/admin/produits",
+    body: form({ intent: "set-sold", id: productId, sold: "true" }),
+  },
+  { name: "product delete", path: "/api/admin/produits", body: form({ intent: "delete", id: productId }) },
+  {
+    name: "category create",
+    path: "/api/admin/references",
+    body: form({ intent: "create", kind: "categories", name: "Intruse" }),
+  },
+  {
+    name: "category rename",
+    path: "/api/admin/references",
+    body: form({ intent: "rename", kind: "categories", id: categoryId, name: "Intruse" }),
+  },
+  {
+    name: "category delete",
+    path: "/api/admin/references",
+    body: form({ intent: "delete", kind: "categories", id: categoryId }),
+  },
+  {
+    name: "colour create",
+    path: "/api/admin/references",
+    body: form({ intent: "create", kind: "colors", name: "Intruse" }),
+  },
+  {
+    name: "event save",
+    path: "/api/admin/evenements",
+    body: form({ intent: "save", title: "Intrus", startDate: "2030-01-01T10:00:00.000Z" }),
+  },
+  { name: "event delete", path: "/api/admin/evenements", body: form({ intent: "delete", id: eventId }) },
+];
+
+describe("admin actions refuse everyone but an admin", () => {
+  it("answers 403 with 'Accès non autorisé.' to anonymous visitors and customers, and changes nothing", async () => {
+    const before = counts();
+    const sold = () =>
+      readDatabase(
+        shop.dataDir,
+        (db) =>
+          (db.prepare("select is_sold from products where id = ?").get(productId) as { is_sold: number })
+            .is_sold,
+      );
+    const soldBefore = sold();
+    for (const action of ACTIONS()) {
+      for (const [who, cookie] of [
+        ["anonymous", undefined],
+        ["customer", customerCookie],
+      ] as const) {
+        const response = await post(action.path, action.body, cookie);
+        expect(response.status, `${action.name} as ${who}`).toBe(403);
+        expect(await response.json(), `${action.name} as ${who}`).toEqual({
+          ok: false,
+          error: "Accès non autorisé.",
+        });
+      }
+    }
+    expect(counts()).toEqual(before);
+    expect(sold()).toBe(soldBefore);
+  });
+
+  it("lets the admin through (the same request succeeds)", async () => {
+    const response = await post(
+      "/api/admin/references",
+      form({ intent: "create", kind: "colors", name: "Vert lagon" }),
+      adminCookie,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, message: "Couleur ajoutée !" });
+  });
+});
+
+describe("upload limits", () => {
+  it("refuses an 11th image with a French message", async () => {
+    const before = counts();
+    const body = form({
+      intent: "save",
+      name: "Onze images",
+      price: "12",
+      stock: "2",
+      categories: [categoryId],
+    });
+    for (let i = 0; i < 11; i++) {
+      body.append("images", `new:${i}`);
+      body.append("files", await png(60 + i), `photo-${i}.png`);
+    }
+    const response = await post("/api/admin/produits", body, adminCookie);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: "Un produit ne peut pas avoir plus de 10 images.",
+    });
+    expect(counts()).toEqual(before);
+  });
+
+  it("refuses an 11th image added to a product that already has 10", async () => {
+    const body = form({
+      intent: "save",
+      name: "Dix images",
+      price: "12",
+      stock: "2",
+      categories: [categoryId],
+    });
+    for (let i = 0; i < 10; i++) {
+      body.append("images", `new:${i}`);
+      body.append("files", await png(60 + i), `photo-${i}.png`);
+    }
+    const created = await post("/api/admin/produits", body, adminCookie);
+    expect(created.status).toBe(200);
+    const { product } = (await created.json()) as { product: { id: string } };
+    const names = readDatabase(shop.dataDir, (db) =>
+      (
+        db
+          .prepare("select file_name from product_images where product_id = ? order by position")
+          .all(product.id) as {
+          file_name: string;
+        }[]
+      ).map((row) => row.file_name),
+    );
+    expect(names).toHaveLength(10);
+    const again = form({
+      intent: "save",
+      id: product.id,
+      name: "Dix images",
+      price: "12",
+      stock: "2",
+      categories: [categoryId],
+      images: [...names, "new:0"],
+    });
+    again.append("files", await png(90), "onze.png");
+    const response = await post("/api/admin/produits", again, adminCookie);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toBe(
+      "Un produit ne peut pas avoir plus de 10 images.",
+    );
+    const after = readDatabase(
+      shop.dataDir,
+      (db) =>
+        (
+          db.prepare("select count(*) as n from product_images where product_id = ?").get(product.id) as {
+            n: number;
+          }
+        ).n,
+    );
+    expect(after).toBe(10);
+  });
+
+  it("refuses a non-image file renamed .png with a French message", async () => {
+    const before = counts();
+    const body = form({
+      intent: "save",
+      name: "Faux PNG",
+      price: "12",
+      stock: "2",
+      categories: [categoryId],
+      images: ["new:0"],
+    });
+    body.append("files", new Blob(["%PDF-1.7 ceci n'est pas une image"], { type: "image/png" }), "photo.png");
+    const response = await post("/api/admin/produits", body, adminCookie);
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: "« photo.png » n'est pas une image acceptée (PNG, JPG, JPEG, GIF ou SVG).",
+    });
+    expect(counts()).toEqual(before);
+  });
+
+  it("refuses a 50 MB upload with 413 and a French message", async () => {
+    const before = counts();
+    const body = form({
+      intent: "save",
+      name: "Trop lourd",
+      price: "12",
+      stock: "2",
+      categories: [categoryId],
+      images: ["new:0"],
+    });
+    body.append("files", new Blob([new Uint8Array(50 * 1024 * 1024)], { type: "image/png" }), "immense.png");
+    const response = await post("/api/admin/produits", body, adminCookie);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: "L'envoi est trop volumineux (48 Mo au maximum).",
+    });
+    expect(counts()).toEqual(before);
+  });
+
+  it("refuses a 50 MB body sent without a length (chunked) while it streams", async () => {
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 50) return controller.close();
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch(`${shop.url}/api/admin/produits`, {
+      method: "POST",
+      headers: {
+        origin: shop.url,
+        cookie: adminCookie,
+        "content-type": "multipart/form-data; boundary=----nacre",
+      },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: string }).error).toBe(
+      "L'envoi est trop volumineux (48 Mo au maximum).",
+    );
+  });
+
+  it("stores an SVG rasterised as WebP, never as SVG", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"><script>alert(1)</script><rect width="120" height="80" fill="#1f7a8c"/></svg>`;
+    const body = form({
+      intent: "save",
+      name: "Perle vectorielle",
+      price: "",
+      stock: "abc",
+      categories: [categoryId],
+      images: ["new:0"],
+    });
+    body.append("files", new Blob([svg], { type: "image/svg+xml" }), "perle.svg");
+    const response = await post("/api/admin/produits", body, adminCookie);
+    expect(response.status).toBe(200);
+    const { product } = (await response.json()) as { product: { id: string; slug: string } };
+    expect(product.slug).toBe("perle-vectorielle");
+    const row = readDatabase(
+      shop.dataDir,
+      (db) =>
+        db
+          .prepare(
+            "select p.price_cents, p.stock, i.file_name, i.width from products p join product_images i on i.product_id = p.id where p.id = ?",
+          )
+          .get(product.id) as { price_cents: number; stock: number; file_name: string; width: number },
+    );
+    // Spec §5: an empty price is saved as 0, an invalid stock as 0.
+    expect(row).toMatchObject({ price_cents: 0, stock: 0, width: 120 });
+    expect(row.file_name).toMatch(/\.webp$/);
+    const image = await fetch(`${shop.url}/images/products/${row.file_name}`);
+    expect(image.headers.get("content-type")).toMatch(/^image\/(webp|avif)$/);
+  });
+
+  it("gives a taken slug -2, then -3, even when saves race", async () => {
+    const save = () =>
+      post(
+        "/api/admin/produits",
+        form({
+          intent: "save",
+          name: "  Perle   d'Été  ",
+          price: "10,5",
+          stock: "3",
+          categories: [categoryId],
+        }),
+        adminCookie,
+      ).then((response) => response.json() as Promise<{ product: { slug: string } }>);
+    const results = await Promise.all([save(), save(), save()]);
+    expect(results.map((result) => result.product.slug).sort()).toEqual([
+      "perle-dete",
+      "perle-dete-2",
+      "perle-dete-3",
+    ]);
+  });
+
+  it("refuses a blank name and a missing category with the spec's messages", async () => {
+    const blank = await post(
+      "/api/admin/produits",
+      form({ intent: "save", name: " !! ", categories: [categoryId] }),
+      adminCookie,
+    );
+    expect(blank.status).toBe(400);
+    expect(((await blank.json()) as { error: string }).error).toBe(
+      "Le nom du produit ne peut pas être vide.",
+    );
+    const noCategory = await post(
+      "/api/admin/produits",
+      form({ intent: "save", name: "Sans catégorie" }),
+      adminCookie,
+    );
+    expect(noCategory.status).toBe(400);
+    expect(((await noCategory.json()) as { error: string }).error).toBe(
+      "Veuillez sélectionner au moins une catégorie.",
+    );
+    const blankCategory = await post(
+      "/api/admin/references",
+      form({ intent: "create", kind: "categories", name: "   " }),
+      adminCookie,
+    );
+    expect(blankCategory.status).toBe(400);
+    expect(((await blankCategory.json()) as { error: string }).error).toBe("Le nom ne peut pas être vide.");
+  });
+});
