@@ -86,6 +86,8 @@ test("customer and seller talk live; unread counters rise and reset", async ({ p
     await expect(item).toContainText("Bonjour, la bague Lagon", { timeout: 3000 });
     await expect(item).toContainText("1 non lu");
     await expect(seller.page.getByRole("link", { name: "Tableau de bord (1 message non lu)" })).toBeVisible();
+    const administration = seller.page.getByRole("navigation", { name: "Administration" });
+    await expect(administration.getByRole("link", { name: "Messages 1 non lu" })).toBeVisible();
 
     // Opening the conversation resets the seller's counter (spec §4).
     await item.click();
@@ -95,6 +97,7 @@ test("customer and seller talk live; unread counters rise and reset", async ({ p
     ).toBeVisible();
     await expect(item).not.toContainText("non lu");
     await expect(seller.page.getByRole("link", { name: "Tableau de bord", exact: true })).toBeVisible();
+    await expect(administration.getByRole("link", { name: "Messages", exact: true })).toBeVisible();
 
     // The reply reaches the customer within a second, while their page stays open.
     await send(seller.page, "Ia ora na ! Oui, je peux l'ajuster en 54.", "Répondre à Heiata Live");

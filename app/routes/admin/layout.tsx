@@ -5,6 +5,7 @@
 import { NavLink, Outlet } from "react-router";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { AdminNoticeProvider } from "~/features/admin/admin-notice";
+import { useChatUnread } from "~/features/chat/chat-context";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/layout";
@@ -33,6 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout() {
+  // Unread support messages, live (spec §2: the dashboard navigation shows them beside Messages).
+  const unreadChats = useChatUnread();
   return (
     <div className={styles.layout}>
       <nav className={styles.sidebar} aria-label="Administration">
@@ -42,6 +45,12 @@ export default function AdminLayout() {
             <li key={section.to}>
               <NavLink to={section.to} end={section.to === "/admin"} className={styles.sidebarLink}>
                 <span>{section.label}</span>
+                {section.to === "/admin/messages" && unreadChats > 0 ? (
+                  <span className={styles.navBadge}>
+                    {unreadChats > 99 ? "99+" : unreadChats}
+                    <span className="visually-hidden"> non lu{unreadChats > 1 ? "s" : ""}</span>
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}
