@@ -50,6 +50,8 @@ export default defineConfig({
       name: "admin",
       testMatch: /admin-[^/]*\.spec\.ts$/,
       dependencies: ["desktop"],
+      // One at a time: a spec that counts products must not see another one adding a product.
+      workers: 1,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],
