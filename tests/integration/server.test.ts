@@ -184,6 +184,21 @@ describe("HTTP contract", () => {
     expect(await unknown.json()).toEqual({ ok: false, error: "Cette création n'existe plus." });
   });
 
+  it("refuses a signup whose passwords differ, also without JavaScript (spec §5)", async () => {
+    const response = await fetch(`${url}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+      body: new URLSearchParams({
+        intent: "signup",
+        email: "differents@exemple.fr",
+        password: "Perle-noire-2026",
+        passwordConfirm: "Perle-blanche-2026",
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Les mots de passe ne correspondent pas.");
+  });
+
   it("refuses wrong credentials with the spec's message and a 401", async () => {
     const response = await fetch(`${url}/auth`, {
       method: "POST",

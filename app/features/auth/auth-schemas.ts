@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export const PASSWORDS_MISMATCH = "Les mots de passe ne correspondent pas.";
+
 /** Spec §5: e-mail type, required fields. */
 const email = z
   .string()
@@ -33,7 +35,7 @@ export const signupSchema = z
     guestBasket,
   })
   .refine((values) => values.password === values.passwordConfirm, {
-    message: "Les mots de passe ne correspondent pas.",
+    message: PASSWORDS_MISMATCH,
     path: ["passwordConfirm"],
   });
 
@@ -58,7 +60,7 @@ export const resetSchema = z
     passwordConfirm: z.string(),
   })
   .refine((values) => values.password === values.passwordConfirm, {
-    message: "Les mots de passe ne correspondent pas.",
+    message: PASSWORDS_MISMATCH,
     path: ["passwordConfirm"],
   });
 

@@ -3,6 +3,7 @@
  * the toggles work without JavaScript). Signed-in visitors are sent to their space; after login
  * or signup the guest basket joins the account and the visitor goes to ?redirectTo= or by role.
  */
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";
@@ -11,6 +12,7 @@ import {
   forgotSchema,
   LOGIN_ERROR,
   loginSchema,
+  PASSWORDS_MISMATCH,
   RESET_SEND_ERROR,
   RESET_SENT,
   SIGNUP_ERROR,
@@ -133,6 +135,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   const title =
     view === "inscription" ? "Créer un compte" : view === "oubli" ? "Mot de passe oublié" : "Connexion";
   const feedback = actionData?.view === view ? actionData : null;
+  const [mismatch, setMismatch] = useState(false);
 
   return (
     <>
@@ -185,7 +188,22 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         ) : null}
 
         {view === "inscription" ? (
-          <Form method="post" className={styles.form} onSubmit={attachGuestBasket} key="inscription">
+          <Form
+            method="post"
+            className={styles.form}
+            key="inscription"
+            onSubmit={(event) => {
+              // Spec §5, said at once: the server checks it again for browsers without JavaScript.
+              const form = new FormData(event.currentTarget);
+              if (form.get("password") !== form.get("passwordConfirm")) {
+                event.preventDefault();
+                setMismatch(true);
+                return;
+              }
+              setMismatch(false);
+              attachGuestBasket(event);
+            }}
+          >
             <input type="hidden" name="intent" value="signup" />
             <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
             <input type="hidden" name="guestBasket" value="" />
@@ -209,7 +227,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
               label="Confirmation du mot de passe"
               autoComplete="new-password"
             />
-            <Message error={feedback?.error} />
+            <Message error={mismatch ? PASSWORDS_MISMATCH : feedback?.error} />
             <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={submitting}>
               {submitting ? "Inscription…" : "Créer mon compte"}
             </button>
