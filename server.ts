@@ -3,6 +3,7 @@
  * prepares the database (migrate, admin, demo seed) and serves on HOST:PORT. Development
  * (`npm run dev`): the same, with Vite's dev server for hot reloading.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -42,12 +43,17 @@ async function main() {
       "",
     ];
     console.info(lines.join("\n"));
+    // `npm run restore` refuses to swap the database under a running shop.
+    fs.writeFileSync(mod.pidFile(env.dataDir), String(process.pid));
   });
+  const stopBackups = mod.startBackupSchedule();
   server.on("error", (error) => {
     console.error(`Impossible d'écouter sur ${env.HOST}:${env.PORT} : ${error.message}`);
     process.exit(1);
   });
   const stop = () => {
+    stopBackups();
+    fs.rmSync(mod.pidFile(env.dataDir), { force: true });
     mod.beginShutdown();
     server.close(() => {
       mod.getAppContext().sqlite.close();

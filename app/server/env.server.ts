@@ -25,6 +25,14 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "doit contenir au moins 32 caractères").optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits, logs). */
   TRUST_PROXY: booleanFlag.default(false),
+  /** Hours between automatic backups while the server runs (0: none). */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** How many backups to keep in $DATA_DIR/backups (the oldest go first). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   /** Disables the auth rate limiter; only honoured outside production, for load benchmarks. */
   DISABLE_RATE_LIMIT: booleanFlag.default(false),
 });

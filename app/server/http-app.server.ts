@@ -3,16 +3,42 @@
  * hashed assets, the health endpoint, and React Router's request handler. Bundled by Vite as the
  * SSR entry (vite.config.ts); server.ts starts it.
  */
+import fs from "node:fs";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
+import { createBackup, listBackups } from "./backup.server";
 import { getAppContext } from "./context.server";
 import { originCheck } from "./origin-check.server";
 import { securityHeaders } from "./security-headers.server";
 
 export { getAppContext } from "./context.server";
+
+/**
+ * Daily backups while the server runs (BACKUP_INTERVAL_HOURS, BACKUP_KEEP). A backup is taken a
+ * minute after start when the newest one is older than the interval, then at every interval.
+ */
+export function startBackupSchedule(): () => void {
+  const ctx = getAppContext();
+  const intervalMs = ctx.env.BACKUP_INTERVAL_HOURS * 3_600_000;
+  if (intervalMs <= 0) return () => {};
+  const backUp = () =>
+    createBackup(ctx.sqlite, ctx.env.dataDir, { keep: ctx.env.BACKUP_KEEP })
+      .then((file) => console.info(`Sauvegarde : ${file}`))
+      .catch((error) => console.error("Sauvegarde impossible", error));
+  const newest = listBackups(ctx.env.dataDir).at(-1);
+  const newestAge = newest ? Date.now() - fs.statSync(newest).mtimeMs : Number.POSITIVE_INFINITY;
+  const first = setTimeout(backUp, newestAge >= intervalMs ? 60_000 : intervalMs - newestAge);
+  const every = setInterval(backUp, intervalMs);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
 
 let shuttingDown = false;
 
@@ -24,6 +50,7 @@ export function beginShutdown() {
   shuttingDown = true;
   getAppContext().chatHub.closeAll();
 }
+export { pidFile } from "./backup.server";
 export { EnvError, getEnv } from "./env.server";
 export { prepareShop } from "./startup.server";
 
