@@ -12,6 +12,7 @@ import express, { type RequestHandler } from "express";
 import { createBackup, listBackups } from "./backup.server";
 import { getAppContext } from "./context.server";
 import { originCheck } from "./origin-check.server";
+import { requestLog } from "./request-log.server";
 import { securityHeaders } from "./security-headers.server";
 
 export { getAppContext } from "./context.server";
@@ -91,6 +92,8 @@ export function createHttpApp(options: HttpAppOptions = {}) {
     next();
   });
 
+  // After the address is settled, so the log shows the client's (not the proxy's).
+  if (ctx.env.NODE_ENV !== "test") app.use(requestLog());
   app.use(originCheck([ctx.env.PUBLIC_URL]));
 
   app.get("/healthz", (_req, res) => {

@@ -464,4 +464,27 @@ describe("HTTP contract", () => {
     expect(response.status).toBe(302);
     expect(response.headers.getSetCookie()).toEqual([]);
   });
+
+  it("logs one JSON line per request, without passwords, cookies or tokens", async () => {
+    await fetch(`${url}/reinitialiser-mot-de-passe?token=jeton-tres-secret`);
+    // The line is written when the answer has gone out: give it a moment to reach the pipe.
+    for (let i = 0; i < 100 && !server.output().includes('"path":"/reinitialiser-mot-de-passe'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines.find((line) => line.method === "POST" && line.path === "/auth")).toMatchObject({
+      status: 302,
+      level: "info",
+    });
+    expect(lines.find((line) => String(line.path).startsWith("/reinitialiser-mot-de-passe"))?.path).toBe(
+      "/reinitialiser-mot-de-passe?token=[masqué]",
+    );
+    const everything = server.output();
+    for (const secret of ["Cliente-Nacre-2026", "Motdepasse-2026", "jeton-tres-secret", "session_token"])
+      expect(everything).not.toContain(secret);
+  });
 });
