@@ -51,7 +51,10 @@ async function main() {
     console.error(`Impossible d'écouter sur ${env.HOST}:${env.PORT} : ${error.message}`);
     process.exit(1);
   });
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     stopBackups();
     fs.rmSync(mod.pidFile(env.dataDir), { force: true });
     mod.beginShutdown();
@@ -59,8 +62,15 @@ async function main() {
       mod.getAppContext().sqlite.close();
       process.exit(0);
     });
+    // Connections that finish their last answer (a chat stream just ended, a request drained)
+    // become idle after close(): close those too, instead of waiting for their keep-alive timeout.
+    setInterval(() => server.closeIdleConnections(), 100).unref();
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5000).unref();
+    // Whatever still hangs after 10 s is cut: the database is closed either way.
+    setTimeout(() => {
+      mod.getAppContext().sqlite.close();
+      process.exit(0);
+    }, 10_000).unref();
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
