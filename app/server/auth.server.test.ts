@@ -73,4 +73,24 @@ describe("accounts (Better Auth over our migrations)", () => {
       .execute();
     expect(sessions).toHaveLength(1);
   });
+
+  it("over https, the session cookie is Secure and __Secure- prefixed", async () => {
+    const https = await createTestContext({ PUBLIC_URL: "https://nacre.example" });
+    try {
+      const response = await https.auth.handler(
+        new Request("https://nacre.example/api/auth/sign-up/email", {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: "https://nacre.example" },
+          body: JSON.stringify({ email: "surf@exemple.fr", password: "motdepasse-solide", name: "Surf" }),
+        }),
+      );
+      expect(response.status).toBe(200);
+      const cookie = response.headers.getSetCookie().find((c) => c.includes("nacre.session_token="));
+      expect(cookie).toMatch(/^__Secure-nacre\.session_token=/);
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+    } finally {
+      https.sqlite.close();
+    }
+  });
 });
