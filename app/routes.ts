@@ -47,6 +47,8 @@ export default [
   route("api/chat/flux", "routes/api/chat-stream.ts"),
   route("api/disponibilite", "routes/api/availability.ts"),
   route("images/:folder/:file", "routes/api/images.ts"),
+  route("sitemap.xml", "routes/api/sitemap.ts"),
+  route("robots.txt", "routes/api/robots.ts"),
   route("api/admin/produits", "routes/api/admin-products.ts"),
   route("api/admin/references", "routes/api/admin-references.ts"),
   route("api/admin/evenements", "routes/api/admin-events.ts"),

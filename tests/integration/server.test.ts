@@ -6,7 +6,15 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, newDataDir, type ShopServer, startServer, stopServer, waitHealthy } from "./shop-server";
+import {
+  freePort,
+  newDataDir,
+  readDatabase,
+  type ShopServer,
+  startServer,
+  stopServer,
+  waitHealthy,
+} from "./shop-server";
 
 const dataDir = newDataDir("http");
 const ports: number[] = [];
@@ -123,6 +131,34 @@ describe("HTTP contract", () => {
     const response = await fetch(`${url}${asset}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("publishes a sitemap of every public page and piece, and a robots.txt that points to it", async () => {
+    const sitemap = await fetch(`${url}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const xml = await sitemap.text();
+    const { forSale, sold } = readDatabase(dataDir, (db) => ({
+      forSale: db.prepare("select slug, updated_at from products where is_sold = 0 limit 1").get() as {
+        slug: string;
+        updated_at: string;
+      },
+      sold: db.prepare("select slug from products where is_sold = 1 limit 1").get() as { slug: string },
+    }));
+    const origin = server.output().match(/Nacre est en ligne : (\S+)/)?.[1];
+    expect(xml).toContain(
+      `<url><loc>${origin}/catalogue/produit/${forSale.slug}</loc><lastmod>${forSale.updated_at.slice(0, 10)}</lastmod></url>`,
+    );
+    expect(xml).toContain(`<loc>${origin}/galerie/vendu/${sold.slug}</loc>`);
+    for (const page of ["/a-propos", "/agenda", "/contact", "/cgv"])
+      expect(xml).toContain(`<loc>${origin}${page}</loc>`);
+    expect(xml).not.toContain("/admin");
+    expect((xml.match(/<url>/g) ?? []).length).toBe(9 + 40);
+
+    const robots = await (await fetch(`${url}/robots.txt`)).text();
+    for (const rule of ["Disallow: /admin", "Disallow: /mon-compte", "Disallow: /auth"])
+      expect(robots).toContain(rule);
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 
   it("answers the health check", async () => {

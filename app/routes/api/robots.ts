@@ -1,0 +1,9 @@
+/** GET /robots.txt — private areas kept out of search engines, and where the sitemap is. */
+import { getAppContext } from "~/server/context.server";
+import { buildRobots } from "~/server/sitemap.server";
+
+export function loader() {
+  return new Response(buildRobots(getAppContext().env.PUBLIC_URL), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+  });
+}

@@ -1,0 +1,10 @@
+/** GET /sitemap.xml — public pages and every piece, for search engines. */
+import { getAppContext } from "~/server/context.server";
+import { buildSitemap } from "~/server/sitemap.server";
+
+export async function loader() {
+  const { db, env } = getAppContext();
+  return new Response(await buildSitemap(db, env.PUBLIC_URL), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
