@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "app/**/*.test.tsx", "db/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    // As in the app (root route and server entry): zod speaks French.
+    setupFiles: ["app/lib/zod-french.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -21,6 +21,7 @@ import { Toast } from "~/components/toast";
 import { BasketProvider } from "~/features/basket/basket-context";
 import { BasketPanels, type OpenPanel } from "~/features/basket/basket-panels";
 import { ChatProvider } from "~/features/chat/chat-context";
+import "~/lib/zod-french";
 import { useNonce } from "~/lib/nonce";
 import { listCart, listFavorites } from "~/server/basket.server";
 import { unreadByChat } from "~/server/chat.server";

@@ -9,6 +9,7 @@ import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
+import "~/lib/zod-french";
 import { createBackup, listBackups } from "./backup.server";
 import { getAppContext } from "./context.server";
 import { originCheck } from "./origin-check.server";

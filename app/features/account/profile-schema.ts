@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /** The profile form (spec §2 /mon-compte): the e-mail is never part of it (read-only). */
 export const profileSchema = z.object({
-  intent: z.literal("profile"),
+  intent: z.literal("profile", { error: "Formulaire illisible. Veuillez réessayer." }),
   username: z
     .string()
     .trim()

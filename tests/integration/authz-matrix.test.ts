@@ -1,0 +1,326 @@
+/**
+ * Authorization matrix (issue 10): every route of app/routes.ts, read (GET) and written (POST) as
+ * an anonymous visitor, customer A, customer B and the admin, with the outcome each must get. The
+ * table is keyed by the route map itself: a route added without its row makes this suite fail.
+ * Every answer given to B or to a visitor is also searched for A's private data.
+ */
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import {
+  DEMO_ADMIN,
+  readDatabase,
+  type ShopServer,
+  signIn,
+  signUp,
+  startShop,
+  stopServer,
+} from "./shop-server";
+
+type Role = "anonyme" | "clienteA" | "clientB" | "admin";
+const ROLES: Role[] = ["anonyme", "clienteA", "clientB", "admin"];
+
+/** An expected answer: a status, and for redirects where they lead. */
+type Outcome = number | { status: number; location: string };
+type PerRole = Record<Role, Outcome>;
+
+const all = (outcome: Outcome): PerRole => ({
+  anonyme: outcome,
+  clienteA: outcome,
+  clientB: outcome,
+  admin: outcome,
+});
+const toAuth = (path: string) => ({ status: 302, location: `/auth?redirectTo=${encodeURIComponent(path)}` });
+const refused = { status: 302, location: "/mon-compte?acces=refuse" };
+const adminPage = (path: string): PerRole => ({
+  anonyme: toAuth(path),
+  clienteA: refused,
+  clientB: refused,
+  admin: 200,
+});
+/** JSON endpoints: 401 for visitors, the caller's own data for everyone signed in. */
+const userApi: PerRole = { anonyme: 401, clienteA: 200, clientB: 200, admin: 200 };
+/** Admin JSON actions: 403 for visitors and customers; an empty command is a 400 for the admin. */
+const adminApi: PerRole = { anonyme: 403, clienteA: 403, clientB: 403, admin: 400 };
+/**
+ * A page without an action answers a POST with 405, for everyone (nothing runs). Admin pages with
+ * their own error boundary run the dashboard guard first, so the roles still get their redirects.
+ */
+const noAction = all(405);
+
+interface Row {
+  /** The URL requested, with real ids for the route's parameters. */
+  url: () => string;
+  get: PerRole;
+  post: PerRole;
+}
+
+// Filled in beforeAll: real slugs and ids of the running shop.
+const ids = { forSale: "", sold: "", productId: "", image: "", aliceChat: "" };
+
+const MATRIX: Record<string, Row> = {
+  "(index)": { url: () => "/", get: all(200), post: noAction },
+  "a-propos": { url: () => "/a-propos", get: all(200), post: noAction },
+  catalogue: { url: () => "/catalogue", get: all(200), post: noAction },
+  "catalogue/produit/:slug": {
+    url: () => `/catalogue/produit/${ids.forSale}`,
+    get: all(200),
+    post: noAction,
+  },
+  galerie: { url: () => "/galerie", get: all(200), post: noAction },
+  "galerie/vendu/:slug": { url: () => `/galerie/vendu/${ids.sold}`, get: all(200), post: noAction },
+  agenda: { url: () => "/agenda", get: all(200), post: noAction },
+  // The contact form is public; an empty form is a 400 with French field errors.
+  contact: { url: () => "/contact", get: all(200), post: all(400) },
+  "mentions-legales": { url: () => "/mentions-legales", get: all(200), post: noAction },
+  "politique-de-confidentialite": {
+    url: () => "/politique-de-confidentialite",
+    get: all(200),
+    post: noAction,
+  },
+  cgv: { url: () => "/cgv", get: all(200), post: noAction },
+  auth: {
+    url: () => "/auth",
+    get: {
+      anonyme: 200,
+      clienteA: { status: 302, location: "/mon-compte" },
+      clientB: { status: 302, location: "/mon-compte" },
+      admin: { status: 302, location: "/admin" },
+    },
+    // An empty login form: 400 for a visitor; the signed-in are sent to their space first.
+    post: {
+      anonyme: 400,
+      clienteA: { status: 302, location: "/mon-compte" },
+      clientB: { status: 302, location: "/mon-compte" },
+      admin: { status: 302, location: "/admin" },
+    },
+  },
+  "mon-compte": {
+    url: () => "/mon-compte",
+    get: { anonyme: toAuth("/mon-compte"), clienteA: 200, clientB: 200, admin: 200 },
+    // An empty profile form: refused in French, on the caller's own profile only.
+    post: { anonyme: toAuth("/mon-compte"), clienteA: 400, clientB: 400, admin: 400 },
+  },
+  "reinitialiser-mot-de-passe": { url: () => "/reinitialiser-mot-de-passe", get: all(200), post: all(400) },
+  // Logging out is POST only (a GET never ends a session); POSTed here only anonymously, see below.
+  deconnexion: {
+    url: () => "/deconnexion",
+    get: all({ status: 302, location: "/" }),
+    post: all({ status: 302, location: "/" }),
+  },
+  "(layout)": { url: () => "/admin", get: adminPage("/admin"), post: { ...adminPage("/admin"), admin: 405 } },
+  admin: { url: () => "/admin", get: adminPage("/admin"), post: { ...adminPage("/admin"), admin: 405 } },
+  "admin/produits": {
+    url: () => "/admin/produits",
+    get: adminPage("/admin/produits"),
+    post: { ...adminPage("/admin/produits"), admin: 405 },
+  },
+  "admin/categories": {
+    url: () => "/admin/categories",
+    get: adminPage("/admin/categories"),
+    post: { ...adminPage("/admin/categories"), admin: 405 },
+  },
+  "admin/filtres": {
+    url: () => "/admin/filtres",
+    get: adminPage("/admin/filtres"),
+    post: { ...adminPage("/admin/filtres"), admin: 405 },
+  },
+  "admin/agenda": {
+    url: () => "/admin/agenda",
+    get: adminPage("/admin/agenda"),
+    post: { ...adminPage("/admin/agenda"), admin: 405 },
+  },
+  "admin/avis": {
+    url: () => "/admin/avis",
+    get: adminPage("/admin/avis"),
+    post: noAction,
+  },
+  "admin/messages": {
+    url: () => "/admin/messages",
+    get: adminPage("/admin/messages"),
+    post: noAction,
+  },
+  "admin/utilisateurs": {
+    url: () => "/admin/utilisateurs",
+    get: adminPage("/admin/utilisateurs"),
+    post: noAction,
+  },
+  "admin/mon-compte": {
+    url: () => "/admin/mon-compte",
+    get: adminPage("/admin/mon-compte"),
+    post: noAction,
+  },
+  "admin/parametres": {
+    url: () => "/admin/parametres",
+    get: adminPage("/admin/parametres"),
+    post: noAction,
+  },
+  // Better Auth's own endpoints: the session of the caller, or null.
+  "api/auth/*": { url: () => "/api/auth/get-session", get: all(200), post: all(405) },
+  "api/panier": {
+    url: () => "/api/panier",
+    get: userApi,
+    post: { ...userApi, clienteA: 400, clientB: 400, admin: 400 },
+  },
+  "api/favoris": {
+    url: () => "/api/favoris",
+    get: userApi,
+    post: { ...userApi, clienteA: 400, clientB: 400, admin: 400 },
+  },
+  // Alice's conversation, asked for by name: only Alice and the admin get it.
+  "api/chat": {
+    url: () => `/api/chat?conversation=${ids.aliceChat}`,
+    get: { anonyme: 401, clienteA: 200, clientB: 404, admin: 200 },
+    post: { anonyme: 401, clienteA: 400, clientB: 400, admin: 400 },
+  },
+  "api/chat/flux": { url: () => "/api/chat/flux", get: userApi, post: all(405) },
+  "api/disponibilite": { url: () => `/api/disponibilite?id=${ids.productId}`, get: all(200), post: all(405) },
+  "images/:folder/:file": {
+    url: () => `/images/products/${ids.image}?w=thumb`,
+    get: all(200),
+    post: all(405),
+  },
+  "sitemap.xml": { url: () => "/sitemap.xml", get: all(200), post: all(405) },
+  "robots.txt": { url: () => "/robots.txt", get: all(200), post: all(405) },
+  "api/admin/produits": { url: () => "/api/admin/produits", get: all(405), post: adminApi },
+  "api/admin/references": { url: () => "/api/admin/references", get: all(405), post: adminApi },
+  "api/admin/evenements": { url: () => "/api/admin/evenements", get: all(405), post: adminApi },
+  "*": { url: () => "/nulle-part", get: all(404), post: all(405) },
+};
+
+function routeKeys(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((entry) => [
+    entry.path ?? (entry.index ? "(index)" : "(layout)"),
+    ...routeKeys(entry.children ?? []),
+  ]);
+}
+
+let server: ShopServer;
+const cookies: Record<Role, string> = { anonyme: "", clienteA: "", clientB: "", admin: "" };
+/** Alice's private data: none of it may reach Bruno or a visitor. */
+const ALICE = {
+  email: "alice-matrice@exemple.fr",
+  name: "Alice Matrice",
+  chat: "secret-de-la-matrice-alice",
+  phone: "0611223344",
+};
+
+async function call(role: Role, method: "GET" | "POST", url: string) {
+  const headers: Record<string, string> = { cookie: cookies[role], origin: server.url };
+  const init: RequestInit = { method, redirect: "manual", headers };
+  if (method === "POST") {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    init.body = "";
+  }
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}${url}`, { ...init, signal: controller.signal });
+  // A live stream never ends by itself: read its opening (the catch-up), then hang up.
+  let body: string;
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+    body = "";
+    const until = Date.now() + 1500;
+    while (reader && !body.includes("event: sync") && Date.now() < until) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      body += value;
+    }
+    controller.abort();
+  } else {
+    body = await response.text();
+  }
+  return { status: response.status, location: response.headers.get("location"), body };
+}
+
+function expectOutcome(
+  actual: { status: number; location: string | null },
+  expected: Outcome,
+  label: string,
+) {
+  if (typeof expected === "number") expect(actual.status, label).toBe(expected);
+  else expect({ status: actual.status, location: actual.location }, label).toEqual(expected);
+}
+
+beforeAll(async () => {
+  server = await startShop("matrice");
+  const { url } = server;
+  cookies.clienteA = await signUp(url, ALICE.email, ALICE.name);
+  cookies.clientB = await signUp(url, "bruno-matrice@exemple.fr", "Bruno Matrice");
+  cookies.admin = await signIn(url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  // Alice's private traces: a phone number on her profile, a cart line, a support message.
+  const profile = await fetch(`${url}/mon-compte`, {
+    method: "POST",
+    headers: { cookie: cookies.clienteA, origin: url, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      intent: "profile",
+      username: "alice-matrice",
+      name: ALICE.name,
+      phoneNumber: ALICE.phone,
+      postalCode: "56170",
+    }),
+  });
+  expect(profile.status, await profile.clone().text()).toBe(200);
+  const db = readDatabase(server.dataDir, (handle) => ({
+    forSale: handle
+      .prepare("select id, slug from products where is_sold = 0 and stock > 0 limit 1")
+      .get() as {
+      id: string;
+      slug: string;
+    },
+    sold: handle.prepare("select slug from products where is_sold = 1 limit 1").get() as { slug: string },
+    image: handle.prepare("select file_name from product_images limit 1").get() as { file_name: string },
+  }));
+  Object.assign(ids, {
+    forSale: db.forSale.slug,
+    productId: db.forSale.id,
+    sold: db.sold.slug,
+    image: db.image.file_name,
+  });
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, {
+      method: "POST",
+      headers: { cookie: cookies.clienteA, origin: url, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  expect((await post("/api/panier", { intent: "add", productId: ids.productId })).status).toBe(200);
+  ids.aliceChat = (await (await post("/api/chat", { intent: "open" })).json()).chat.id;
+  expect((await post("/api/chat", { intent: "send", content: ALICE.chat })).status).toBe(200);
+}, 180_000);
+
+afterAll(async () => {
+  await stopServer(server);
+});
+
+describe("authorization matrix", () => {
+  it("has a row for every route of app/routes.ts, and no row for a route that is gone", () => {
+    const keys = routeKeys(routes);
+    expect(
+      keys.filter((key) => !(key in MATRIX)),
+      "routes without a row in the matrix",
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((key) => !keys.includes(key)),
+      "rows for routes that no longer exist",
+    ).toEqual([]);
+  });
+
+  for (const [route, row] of Object.entries(MATRIX)) {
+    it(`${route}: every role gets its answer, and nothing of customer A leaks`, async () => {
+      for (const role of ROLES) {
+        const read = await call(role, "GET", row.url());
+        expectOutcome(read, row.get[role], `GET ${row.url()} as ${role}`);
+        // Logging out for real would end the shared sessions: only a visitor POSTs to it.
+        const write =
+          route === "deconnexion" && role !== "anonyme" ? null : await call(role, "POST", row.url());
+        if (write) expectOutcome(write, row.post[role], `POST ${row.url()} as ${role}`);
+        if (role === "clientB" || role === "anonyme") {
+          for (const answer of [read, write]) {
+            if (!answer) continue;
+            for (const secret of Object.values(ALICE))
+              expect(answer.body, `${route} as ${role} shows « ${secret} »`).not.toContain(secret);
+          }
+        }
+      }
+    });
+  }
+});
