@@ -34,3 +34,15 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   }
   return null;
 }
+
+/**
+ * A page form's fields; an unreadable body (not a form, broken encoding) reads as an empty form, so
+ * the form's own schema answers with its French messages instead of the framework failing.
+ */
+export async function readFormFields(request: Request): Promise<Record<string, FormDataEntryValue>> {
+  try {
+    return Object.fromEntries(await request.formData());
+  } catch {
+    return {};
+  }
+}

@@ -11,6 +11,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import "~/lib/zod-french";
 import { createBackup, listBackups } from "./backup.server";
+import { bodyLimits } from "./body-limits.server";
 import { getAppContext } from "./context.server";
 import { originCheck } from "./origin-check.server";
 import { requestLog } from "./request-log.server";
@@ -96,6 +97,7 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   // After the address is settled, so the log shows the client's (not the proxy's).
   if (ctx.env.NODE_ENV !== "test") app.use(requestLog());
   app.use(originCheck([ctx.env.PUBLIC_URL]));
+  app.use(bodyLimits());
 
   app.get("/healthz", (_req, res) => {
     try {

@@ -22,6 +22,7 @@ import {
 } from "~/features/auth/auth-schemas";
 import { PasswordField } from "~/features/auth/password-field";
 import { guestBasketPayload } from "~/features/basket/basket-context";
+import { readFormFields } from "~/server/api-responses.server";
 import { callAuthEndpoint, forwardCookies } from "~/server/auth-endpoints.server";
 import { mergeGuestBasketFromForm } from "~/server/basket.server";
 import { withFlash } from "~/server/flash.server";
@@ -48,7 +49,7 @@ function failure(view: View, error: string, status: number) {
 
 export async function action({ request }: Route.ActionArgs) {
   await redirectIfSignedIn(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormFields(request);
 
   if (form.intent === "forgot") {
     const parsed = forgotSchema.safeParse(form);

@@ -9,6 +9,7 @@ import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/auth/auth-form.module.css";
 import { resetSchema, TOO_MANY_ATTEMPTS } from "~/features/auth/auth-schemas";
 import { PasswordField } from "~/features/auth/password-field";
+import { readFormFields } from "~/server/api-responses.server";
 import { callAuthEndpoint } from "~/server/auth-endpoints.server";
 import { withFlash } from "~/server/flash.server";
 import type { Route } from "./+types/reset-password";
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = resetSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = resetSchema.safeParse(await readFormFields(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? EXPIRED }, { status: 400 });
   const response = await callAuthEndpoint(request, "/reset-password", {
     newPassword: parsed.data.password,

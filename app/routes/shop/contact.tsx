@@ -15,6 +15,7 @@ import {
   type ContactFieldErrors,
   contactSchema,
 } from "~/features/contact/contact-schema";
+import { readFormFields } from "~/server/api-responses.server";
 import { saveContactMessage } from "~/server/contact.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import { clientAddress, createRateLimiter } from "~/server/rate-limit.server";
@@ -38,7 +39,7 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormFields(request);
   const values = {
     name: String(form.name ?? "").slice(0, 200),
     email: String(form.email ?? "").slice(0, 200),

@@ -1,0 +1,192 @@
+/**
+ * Bad input (issue 10): every mutation receives malformed and hostile payloads — wrong types,
+ * missing and extra fields, huge strings, unicode tricks, negative and NaN numbers, forged ids,
+ * wrong content types, oversize and unannounced bodies — from the role that may call it. Each
+ * answer must be a 4xx in French, never a 5xx, and the database must be byte-for-byte unchanged.
+ */
+import crypto from "node:crypto";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEMO_ADMIN,
+  readDatabase,
+  type ShopServer,
+  signIn,
+  signUp,
+  startShop,
+  stopServer,
+} from "./shop-server";
+
+let server: ShopServer;
+let customer: string;
+let admin: string;
+
+/** A digest of every row of every table: equal digests, unchanged database. */
+function snapshot(): string {
+  return readDatabase(server.dataDir, (db) => {
+    const tables = (
+      db
+        .prepare(
+          "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+        )
+        .all() as {
+        name: string;
+      }[]
+    ).map((row) => row.name);
+    const hash = crypto.createHash("sha256");
+    for (const table of tables) {
+      hash.update(table);
+      for (const row of db.prepare(`select * from "${table}" order by rowid`).raw().iterate())
+        hash.update(JSON.stringify(row));
+    }
+    return hash.digest("hex");
+  });
+}
+
+const HUGE = "🐚".repeat(200_000); // 800 KB of four-byte characters
+const TRICKS = [
+  "\u202Eelcin",
+  "\u0000nul",
+  "e\u0301\u0301\u0301",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "../../etc/passwd",
+];
+
+type Payload = { label: string; type: string; body: string };
+const json = (label: string, value: unknown): Payload => ({
+  label,
+  type: "application/json",
+  body: JSON.stringify(value),
+});
+const form = (label: string, fields: Record<string, string>): Payload => ({
+  label,
+  type: "application/x-www-form-urlencoded",
+  body: new URLSearchParams(fields).toString(),
+});
+
+/** Payloads every endpoint must refuse, whatever it does. */
+function hostile(fields: Record<string, string>): Payload[] {
+  const withEach = (value: string) => Object.fromEntries(Object.keys(fields).map((key) => [key, value]));
+  return [
+    { label: "empty body", type: "application/x-www-form-urlencoded", body: "" },
+    { label: "broken JSON", type: "application/json", body: '{"intent":' },
+    json("JSON array", [fields]),
+    json("JSON null", null),
+    json("wrong types", Object.fromEntries(Object.keys(fields).map((key) => [key, { $ne: 1 }]))),
+    json("numbers everywhere", Object.fromEntries(Object.keys(fields).map((key) => [key, Number.NaN]))),
+    { label: "text/plain", type: "text/plain", body: new URLSearchParams(fields).toString() },
+    form("huge strings", withEach(HUGE.slice(0, 100_000))),
+    ...TRICKS.map((trick) => form(`trick ${JSON.stringify(trick).slice(0, 20)}`, withEach(trick))),
+    form("negative numbers", withEach("-1e308")),
+    form("NaN", withEach("NaN")),
+  ];
+}
+
+async function send(path: string, cookie: string, payload: Payload) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin: server.url, "content-type": payload.type },
+    body: payload.body,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** Each mutation, the role that may call it, and a valid payload's field names. */
+const ENDPOINTS: { path: string; role: "anonyme" | "cliente" | "admin"; fields: Record<string, string> }[] = [
+  { path: "/contact", role: "anonyme", fields: { "form-name": "contact", name: "", email: "", message: "" } },
+  { path: "/auth", role: "anonyme", fields: { intent: "", email: "", password: "", passwordConfirm: "" } },
+  {
+    path: "/reinitialiser-mot-de-passe",
+    role: "anonyme",
+    fields: { token: "", password: "", passwordConfirm: "" },
+  },
+  { path: "/mon-compte", role: "cliente", fields: { intent: "", username: "", rating: "", comment: "" } },
+  { path: "/api/panier", role: "cliente", fields: { intent: "", productId: "", delta: "" } },
+  { path: "/api/favoris", role: "cliente", fields: { intent: "", productId: "" } },
+  { path: "/api/chat", role: "cliente", fields: { intent: "", chatId: "", content: "" } },
+  {
+    path: "/api/admin/produits",
+    role: "admin",
+    fields: { intent: "", id: "", name: "", price: "", stock: "" },
+  },
+  { path: "/api/admin/references", role: "admin", fields: { intent: "", kind: "", id: "", name: "" } },
+  { path: "/api/admin/evenements", role: "admin", fields: { intent: "", id: "", title: "", startDate: "" } },
+];
+
+/** Some of what a French answer says; none of what an English framework default would. */
+function expectFrench(text: string, label: string) {
+  expect(text, label).not.toMatch(/Unexpected Server Error|Invalid input|Bad Request|is required|expected/i);
+  expect(text, label).not.toMatch(/at \w+ \(|SQLITE_|SqliteError|stack/);
+}
+
+beforeAll(async () => {
+  server = await startShop("mauvaises-entrees", { SEED_DEMO: "0", TRUST_PROXY: "1" });
+  customer = await signUp(server.url, "entrees@exemple.fr", "Entrées");
+  admin = await signIn(server.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+}, 120_000);
+
+afterAll(async () => {
+  await stopServer(server);
+});
+
+describe("hostile payloads on every mutation", () => {
+  for (const endpoint of ENDPOINTS) {
+    it(`${endpoint.path}: a French 4xx for each, never a 5xx, the database unchanged`, async () => {
+      const cookie = endpoint.role === "admin" ? admin : endpoint.role === "cliente" ? customer : "";
+      const before = snapshot();
+      for (const payload of hostile(endpoint.fields)) {
+        const { status, text } = await send(endpoint.path, cookie, payload);
+        const label = `${endpoint.path} ← ${payload.label} (${status})`;
+        expect(status, label).toBeGreaterThanOrEqual(400);
+        expect(status, label).toBeLessThan(500);
+        expectFrench(text, label);
+      }
+      expect(snapshot(), `${endpoint.path} changed the database`).toBe(before);
+    });
+  }
+});
+
+describe("oversize and unannounced bodies, duplicate submits", () => {
+  it("refuses a form or JSON body over 1 MB before reading it", async () => {
+    const before = snapshot();
+    const response = await send(
+      "/api/chat",
+      customer,
+      json("huge JSON", { intent: "send", content: HUGE.repeat(2) }),
+    );
+    expect(response.status).toBe(413);
+    expect(response.text).toBe("Requête trop volumineuse (1 Mo au maximum).");
+    expect(snapshot()).toBe(before);
+  });
+
+  it("refuses a body sent without its length (chunked), except where uploads are counted", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${server.url}/api/panier`, {
+        method: "POST",
+        headers: { cookie: customer, origin: server.url, "content-type": "application/json" },
+      });
+      request.on("response", (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on("error", reject);
+      request.write('{"intent":"add",');
+      request.end('"productId":"x"}');
+    });
+    expect(status).toBe(411);
+  });
+
+  it("answers a duplicate submit idempotently: one review, one message per send", async () => {
+    const review = form("review", { intent: "review", rating: "5", comment: "Magnifique !" });
+    const answers = await Promise.all([1, 2, 3].map(() => send("/mon-compte", customer, review)));
+    for (const answer of answers) expect(answer.status).toBeLessThan(500);
+    const reviews = readDatabase(server.dataDir, (db) =>
+      db
+        .prepare("select count(*) as n from reviews r join users u on u.id = r.user_id where u.email = ?")
+        .get("entrees@exemple.fr"),
+    );
+    expect(reviews).toEqual({ n: 1 });
+  });
+});
