@@ -190,3 +190,45 @@ describe("oversize and unannounced bodies, duplicate submits", () => {
     expect(reviews).toEqual({ n: 1 });
   });
 });
+
+describe("rate limits on signup and password reset", () => {
+  const from = (address: string, fields: Record<string, string>) =>
+    fetch(`${server.url}/auth`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: server.url,
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": address,
+      },
+      body: new URLSearchParams(fields),
+    });
+
+  it("stops a burst of signups from one address with a French 429", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await from("10.77.0.1", {
+        intent: "signup",
+        name: "Rafale",
+        email: `rafale-${i}@exemple.fr`,
+        password: "Motdepasse-2026",
+        passwordConfirm: "Motdepasse-2026",
+      });
+      statuses.push(response.status);
+      if (response.status === 429)
+        expect(await response.text()).toContain(
+          "Trop de tentatives. Patientez quelques minutes avant de réessayer.",
+        );
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 302)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("stops a burst of reset requests from one address with a French 429", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await from("10.77.0.2", { intent: "forgot", email: "entrees@exemple.fr" })).status);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses[5]).toBe(429);
+  });
+});
