@@ -296,7 +296,12 @@ describe("user manager", () => {
     );
     const productId = readDatabase(
       shop.dataDir,
-      (db) => (db.prepare("select id from products where is_sold = 0 and stock > 0 limit 1").get() as { id: string }).id,
+      (db) =>
+        (
+          db.prepare("select id from products where is_sold = 0 and stock > 0 limit 1").get() as {
+            id: string;
+          }
+        ).id,
     );
     const json = (path: string, body: unknown) =>
       fetch(`${shop.url}${path}`, {

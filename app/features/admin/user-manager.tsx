@@ -157,9 +157,11 @@ function UserCard({
 }) {
   const roleAction = useAdminAction();
   const visibilityAction = useAdminAction();
+  // Shown at once, put back if the server refuses.
+  const [visible, setVisible] = useState(user.emailVisibility);
   const label = user.name.trim() || user.email;
   return (
-    <article className={lists.card} aria-label={label}>
+    <article className={lists.card} aria-label={isSelf ? `${label} (vous)` : label}>
       <header className={lists.cardHead}>
         <h2 className={lists.cardTitle}>
           {label}
@@ -200,14 +202,17 @@ function UserCard({
       <label className={styles.choice}>
         <input
           type="checkbox"
-          checked={user.emailVisibility}
+          checked={visible}
           disabled={visibilityAction.busy}
-          onChange={(event) =>
-            visibilityAction.run(
+          onChange={async (event) => {
+            const next = event.target.checked;
+            setVisible(next);
+            const answer = await visibilityAction.run(
               URL,
-              formOf({ intent: "set-email-visibility", id: user.id, visible: String(event.target.checked) }),
-            )
-          }
+              formOf({ intent: "set-email-visibility", id: user.id, visible: String(next) }),
+            );
+            if (!answer.ok) setVisible(!next);
+          }}
         />
         Email visible
       </label>
@@ -253,6 +258,7 @@ export function UserManager(props: UserManagerProps) {
           {props.users.map((user) => (
             <li key={user.id}>
               <UserCard
+                key={String(user.emailVisibility)}
                 user={user}
                 isSelf={user.id === props.currentUserId}
                 onDelete={(chosen) => {
