@@ -188,10 +188,7 @@ test("changes the shop's phone number and the footer shows it", async ({ page })
   await expect(page.getByRole("status")).toHaveText("Paramètres de la boutique enregistrés.");
 });
 
-test("the contact inbox shows a new message, marks it read and deletes it", async ({
-  page,
-  browser,
-}) => {
+test("the contact inbox shows a new message, marks it read and deletes it", async ({ page, browser }) => {
   const visitor = await browser.newContext({ storageState: undefined });
   const guest = await visitor.newPage();
   const name = `Maeva ${Date.now()}`;
