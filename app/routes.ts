@@ -33,6 +33,7 @@ export default [
       route("agenda", "routes/admin/events.tsx"),
       route("avis", "routes/admin/reviews.tsx"),
       route("messages", "routes/admin/messages.tsx"),
+      route("contacts", "routes/admin/contact-inbox.tsx"),
       route("utilisateurs", "routes/admin/users.tsx"),
       route("mon-compte", "routes/admin/my-account.tsx"),
       route("parametres", "routes/admin/settings.tsx"),
@@ -52,6 +53,10 @@ export default [
   route("api/admin/produits", "routes/api/admin-products.ts"),
   route("api/admin/references", "routes/api/admin-references.ts"),
   route("api/admin/evenements", "routes/api/admin-events.ts"),
+  route("api/admin/avis", "routes/api/admin-reviews.ts"),
+  route("api/admin/utilisateurs", "routes/api/admin-users.ts"),
+  route("api/admin/parametres", "routes/api/admin-settings.ts"),
+  route("api/admin/contacts", "routes/api/admin-contacts.ts"),
 
   // Anything else: the French 404 page
   route("*", "routes/shop/not-found.tsx"),

@@ -2,6 +2,7 @@
  * Contact messages (design.md: stored for the admin's inbox and mailed to the shop). The mail is
  * best effort: the stored message is what counts, so a mail failure is logged, not shown.
  */
+import type { ContactOrderLine } from "~/features/contact/contact-schema";
 import type { DB } from "./database.server";
 import { newId } from "./ids.server";
 import type { Mailer } from "./mail.server";
@@ -11,6 +12,7 @@ export interface ContactMessageInput {
   email: string;
   message: string;
   userId: string | null;
+  order?: ContactOrderLine[] | null;
 }
 
 export async function saveContactMessage(
@@ -22,7 +24,14 @@ export async function saveContactMessage(
   const id = newId();
   await db
     .insertInto("contact_messages")
-    .values({ id, name: input.name, email: input.email, message: input.message, user_id: input.userId })
+    .values({
+      id,
+      name: input.name,
+      email: input.email,
+      message: input.message,
+      user_id: input.userId,
+      order_details: input.order ? JSON.stringify(input.order) : null,
+    })
     .execute();
   if (shop.email) {
     try {

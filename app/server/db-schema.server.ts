@@ -179,6 +179,8 @@ export interface ContactMessagesTable {
   user_id: string | null;
   is_read: Generated<Flag>;
   created_at: Generated<string>;
+  /** JSON of ContactOrderLine[] when the message came from 'Contacter pour commander'. */
+  order_details: string | null;
 }
 
 export interface ShopSettingsTable {
@@ -202,6 +204,7 @@ export interface ShopSettingsTable {
   host_address: Generated<string>;
   map_latitude: number | null;
   map_longitude: number | null;
+  opening_hours: Generated<string>;
   updated_at: Generated<string>;
 }
 

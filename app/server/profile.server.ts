@@ -1,5 +1,13 @@
 /** A customer's own profile (spec §3 users: username, name, phone_number, postal_code, avatar). */
+import {
+  AVATAR_MAX_BYTES,
+  PROFILE_CHECK_FAILED,
+  PROFILE_UPDATED,
+  profileSchema,
+} from "~/features/account/profile-schema";
+import type { AppContext } from "./context.server";
 import type { DB } from "./database.server";
+import { ImageRejectedError, storeImage } from "./images.server";
 
 export interface Profile {
   id: string;
@@ -56,3 +64,39 @@ export async function updateProfile(
     .execute();
   return null;
 }
+
+export type ProfileOutcome = { status: number; error?: string; success?: string };
+
+/**
+ * The profile form (customer /mon-compte and admin /admin/mon-compte): validated, avatar stored,
+ * saved for the caller only, then read back (spec §8) to confirm.
+ */
+export async function saveProfileForm(
+  ctx: AppContext,
+  userId: string,
+  form: FormData,
+): Promise<ProfileOutcome> {
+  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+  const parsed = profileSchema.safeParse(fields);
+  if (!parsed.success) return { status: 400, error: parsed.error.issues[0]?.message ?? PROFILE_CHECK_FAILED };
+  let avatar: string | undefined;
+  const file = form.get("avatar");
+  if (file instanceof File && file.size > 0) {
+    if (file.size > AVATAR_MAX_BYTES) return { status: 413, error: AVATAR_TOO_LARGE };
+    try {
+      avatar = (await storeImage(ctx.uploadsDir, "avatars", Buffer.from(await file.arrayBuffer()))).fileName;
+    } catch (error) {
+      const message =
+        error instanceof ImageRejectedError ? error.message : "Ce fichier n'est pas une image valide.";
+      return { status: 400, error: message };
+    }
+  }
+  const { username, name, phoneNumber, postalCode } = parsed.data;
+  const outcome = await updateProfile(ctx.db, userId, { username, name, phoneNumber, postalCode, avatar });
+  if (outcome === "username-taken") return { status: 409, error: "Ce nom d'utilisateur est déjà pris." };
+  const saved = await getProfile(ctx.db, userId);
+  if (!saved || saved.username !== username) return { status: 503, error: PROFILE_CHECK_FAILED };
+  return { status: 200, success: PROFILE_UPDATED };
+}
+
+export const AVATAR_TOO_LARGE = "Cette image est trop lourde (5 Mo au maximum).";

@@ -13,6 +13,7 @@ export interface ShopDetails {
   email: string;
   socials: { instagram: string; facebook: string; tiktok: string };
   map: { query: string; latitude: number | null; longitude: number | null };
+  openingHours: string;
 }
 
 export async function getShopDetails(db: DB): Promise<ShopDetails> {
@@ -37,5 +38,6 @@ export async function getShopDetails(db: DB): Promise<ShopDetails> {
       latitude: row?.map_latitude ?? null,
       longitude: row?.map_longitude ?? null,
     },
+    openingHours: row?.opening_hours ?? "",
   };
 }

@@ -6,11 +6,13 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001-initial";
 import * as shopMapPosition from "./0002-shop-map-position";
 import * as basketKeepsDeletedPieces from "./0003-basket-keeps-deleted-pieces";
+import * as settingsHoursAndOrderDetails from "./0004-settings-hours-and-order-details";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-shop-map-position": shopMapPosition,
   "0003-basket-keeps-deleted-pieces": basketKeepsDeletedPieces,
+  "0004-settings-hours-and-order-details": settingsHoursAndOrderDetails,
 };
 
 export const migrationProvider: MigrationProvider = {

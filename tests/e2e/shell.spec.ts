@@ -257,6 +257,7 @@ test.describe("admin", () => {
       "Agenda",
       "Avis",
       "Messages",
+      "Contacts",
       "Utilisateurs",
       "Mon compte",
       "Paramètres",

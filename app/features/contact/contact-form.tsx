@@ -15,7 +15,7 @@ export interface ContactFormState {
   ok?: boolean;
   message?: string;
   fieldErrors?: ContactFieldErrors;
-  values?: { name: string; email: string; message: string };
+  values?: { name: string; email: string; message: string; order?: string };
 }
 
 function FieldError({ id, error }: { id: string; error?: string }) {
@@ -32,6 +32,8 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
   const [searchParams] = useSearchParams();
   const basket = useBasket();
   const [message, setMessage] = useState(state?.values?.message ?? "");
+  // The order itself travels beside the text, so the admin's inbox shows it as a list.
+  const [order, setOrder] = useState(state?.values?.order ?? "");
   const from = searchParams.get("commande");
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefilled once, when the basket is known.
@@ -42,7 +44,16 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
       from === "panier" ? basket.cart : basket.favorites.map((item) => ({ ...item, quantity: 1 }))
     ).filter(isOrderable);
     const prefilled = orderMessage(lines);
-    if (prefilled) setMessage(prefilled);
+    if (prefilled) {
+      setMessage(prefilled);
+      setOrder(
+        JSON.stringify(
+          lines
+            .filter((line) => line.name && line.priceCents !== null && line.quantity > 0)
+            .map((line) => ({ name: line.name, priceCents: line.priceCents, quantity: line.quantity })),
+        ),
+      );
+    }
   }, [from, basket.cart, basket.favorites]);
 
   if (state?.ok) {
@@ -57,6 +68,7 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
   return (
     <Form method="post" className={styles.form}>
       <input type="hidden" name="form-name" value="contact" />
+      {order ? <input type="hidden" name="order" value={order} /> : null}
       <div className={styles.honeypot} aria-hidden="true">
         <label>
           Ne pas remplir ce champ

@@ -7,12 +7,7 @@ import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/account/account.module.css";
 import { CartSection, FavoritesSection } from "~/features/account/account-basket";
 import { ProfileForm } from "~/features/account/profile-form";
-import {
-  AVATAR_MAX_BYTES,
-  PROFILE_CHECK_FAILED,
-  PROFILE_UPDATED,
-  profileSchema,
-} from "~/features/account/profile-schema";
+import { AVATAR_MAX_BYTES } from "~/features/account/profile-schema";
 import { LogoutButton } from "~/features/auth/logout-button";
 import { CustomerChat } from "~/features/chat/customer-chat";
 import { ReviewSection } from "~/features/reviews/review-form";
@@ -26,8 +21,7 @@ import {
 import { imageUrl } from "~/lib/images";
 import { findCustomerChat, listMessages, supportIsAvailable } from "~/server/chat.server";
 import { getAppContext, getDb } from "~/server/context.server";
-import { ImageRejectedError, storeImage } from "~/server/images.server";
-import { getProfile, updateProfile } from "~/server/profile.server";
+import { getProfile, saveProfileForm } from "~/server/profile.server";
 import { createReview, getUserReview } from "~/server/reviews.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/account";
@@ -106,31 +100,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
 
-  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-  const parsed = profileSchema.safeParse(fields);
-  if (!parsed.success)
-    return result("profile", { error: parsed.error.issues[0]?.message ?? PROFILE_CHECK_FAILED }, 400);
-  let avatar: string | undefined;
-  const file = form.get("avatar");
-  if (file instanceof File && file.size > 0) {
-    if (file.size > AVATAR_MAX_BYTES)
-      return result("profile", { error: "Cette image est trop lourde (5 Mo au maximum)." }, 413);
-    try {
-      avatar = (await storeImage(ctx.uploadsDir, "avatars", Buffer.from(await file.arrayBuffer()))).fileName;
-    } catch (error) {
-      const message =
-        error instanceof ImageRejectedError ? error.message : "Ce fichier n'est pas une image valide.";
-      return result("profile", { error: message }, 400);
-    }
-  }
-  const { username, name, phoneNumber, postalCode } = parsed.data;
-  const outcome = await updateProfile(ctx.db, user.id, { username, name, phoneNumber, postalCode, avatar });
-  if (outcome === "username-taken")
-    return result("profile", { error: "Ce nom d'utilisateur est déjà pris." }, 409);
-  // Spec §8: the data is read back to confirm the update.
-  const saved = await getProfile(ctx.db, user.id);
-  if (!saved || saved.username !== username) return result("profile", { error: PROFILE_CHECK_FAILED }, 503);
-  return result("profile", { success: PROFILE_UPDATED });
+  const outcome = await saveProfileForm(ctx, user.id, form);
+  return result("profile", outcome, outcome.status);
 }
 
 const SECTIONS = [

@@ -1,5 +1,5 @@
 /**
- * /admin/* — the dashboard shell (spec §2): side navigation over the ten sections. The guard runs
+ * /admin/* — the dashboard shell (spec §2): side navigation over the sections (spec §2's ten, plus the contact inbox). The guard runs
  * here for every page, and again in each admin action.
  */
 import { NavLink, Outlet } from "react-router";
@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/agenda", label: "Agenda" },
   { to: "/admin/avis", label: "Avis" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/contacts", label: "Contacts" },
   { to: "/admin/utilisateurs", label: "Utilisateurs" },
   { to: "/admin/mon-compte", label: "Mon compte" },
   { to: "/admin/parametres", label: "Paramètres" },

@@ -41,7 +41,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </Link>
         </li>
         <li>
-          <Link to="/admin/messages">
+          <Link to="/admin/contacts">
             {plural(counts.newContactMessages, "nouveau message de contact", "nouveaux messages de contact")}
           </Link>
         </li>

@@ -1,3 +1,8 @@
+/** /admin/avis — review moderation (spec §2 "Tools", §7 "Reviews": newest first, with the author). */
+import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { ReviewModeration } from "~/features/admin/review-moderation";
+import { listReviewsForModeration } from "~/server/admin-reviews.server";
+import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/reviews";
@@ -6,14 +11,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Avis — Administration
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { reviews: await listReviewsForModeration(getDb()) };
 }
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>Avis</h1>
       <p className={styles.lead}>Les avis des clientes et clients, à modérer.</p>
+      <ReviewModeration reviews={loaderData.reviews} />
     </section>
   );
 }
+
+export { AdminLoadError as ErrorBoundary };

@@ -1,19 +1,68 @@
+/**
+ * /admin/parametres (spec §2: "Settings: admin e-mail and logout"), plus the shop's details
+ * (design.md: business details are settings the admin edits) shown in header, footer, contact
+ * and legal pages.
+ */
+
+import lists from "~/features/admin/admin-lists.module.css";
+import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { ShopSettingsForm } from "~/features/admin/shop-settings-form";
+import { LogoutButton } from "~/features/auth/logout-button";
+import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
+import { getShopDetails } from "~/server/shop-settings.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Paramètres — Administration Nacre" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const admin = await requireAdmin(request);
+  const shop = await getShopDetails(getDb());
+  return {
+    email: admin.email,
+    settings: {
+      shopName: shop.shopName,
+      addressLine: shop.addressLine,
+      postalCode: shop.postalCode,
+      city: shop.city,
+      phone: shop.phone,
+      email: shop.email,
+      instagramUrl: shop.socials.instagram,
+      facebookUrl: shop.socials.facebook,
+      tiktokUrl: shop.socials.tiktok,
+      mapQuery: shop.map.query,
+      mapLatitude: shop.map.latitude === null ? "" : String(shop.map.latitude),
+      mapLongitude: shop.map.longitude === null ? "" : String(shop.map.longitude),
+      openingHours: shop.openingHours,
+    },
+  };
 }
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>Paramètres</h1>
       <p className={styles.lead}>Les coordonnées de la boutique et votre session.</p>
+      <section aria-labelledby="session-admin" className={lists.card}>
+        <h2 id="session-admin" className={lists.cardTitle}>
+          Votre session
+        </h2>
+        <p>
+          Connecté en tant que <strong>{loaderData.email}</strong>
+        </p>
+        <LogoutButton />
+      </section>
+      <section aria-labelledby="coordonnees" className={lists.sectionGap}>
+        <h2 id="coordonnees">Coordonnées de la boutique</h2>
+        <p className={styles.lead}>
+          Affichées dans l'en-tête, le pied de page, la page contact et les mentions légales.
+        </p>
+        {/* Remounted after a save, so the fields show what was stored. */}
+        <ShopSettingsForm key={JSON.stringify(loaderData.settings)} settings={loaderData.settings} />
+      </section>
     </section>
   );
 }
+
+export { AdminLoadError as ErrorBoundary };

@@ -1,3 +1,9 @@
+/** /admin/utilisateurs — the user manager (spec §2 "Tools", §7 "Users", §9 "User manager"). */
+import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { UserManager } from "~/features/admin/user-manager";
+import { parseUserListQuery } from "~/features/admin/user-schema";
+import { getUserStats, listUsers } from "~/server/admin-users.server";
+import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/users";
@@ -5,15 +11,21 @@ import type { Route } from "./+types/users";
 export const meta: Route.MetaFunction = () => [{ title: "Utilisateurs — Administration Nacre" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const admin = await requireAdmin(request);
+  const db = getDb();
+  const query = parseUserListQuery(new URL(request.url).searchParams);
+  const [stats, list] = await Promise.all([getUserStats(db), listUsers(db, query)]);
+  return { stats, query, ...list, currentUserId: admin.id };
 }
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>Utilisateurs</h1>
       <p className={styles.lead}>Les comptes clients et administrateurs.</p>
+      <UserManager {...loaderData} />
     </section>
   );
 }
+
+export { AdminLoadError as ErrorBoundary };

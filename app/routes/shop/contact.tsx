@@ -14,6 +14,7 @@ import {
   CONTACT_TOO_MANY,
   type ContactFieldErrors,
   contactSchema,
+  parseContactOrder,
 } from "~/features/contact/contact-schema";
 import { readFormFields } from "~/server/api-responses.server";
 import { saveContactMessage } from "~/server/contact.server";
@@ -44,6 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
     name: String(form.name ?? "").slice(0, 200),
     email: String(form.email ?? "").slice(0, 200),
     message: String(form.message ?? "").slice(0, 6000),
+    order: typeof form.order === "string" ? form.order.slice(0, 20_000) : "",
   };
   const parsed = contactSchema.safeParse(form);
   if (!parsed.success) {
@@ -73,6 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
       email: parsed.data.email,
       message: parsed.data.message,
       userId: user?.id ?? null,
+      order: parseContactOrder(parsed.data.order),
     });
   } catch (error) {
     console.error("Message de contact non enregistré", error);
@@ -121,9 +124,9 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               </p>
             ) : null}
           </address>
-          <p className={styles.hours}>
-            Commandes par téléphone : du lundi au vendredi de 9h à 18h, le samedi de 9h à 12h.
-          </p>
+          {shop.openingHours ? (
+            <p className={styles.hours}>Commandes par téléphone : {shop.openingHours}.</p>
+          ) : null}
           <ContactMap query={shop.map.query} latitude={shop.map.latitude} longitude={shop.map.longitude} />
         </section>
 

@@ -1,0 +1,135 @@
+/**
+ * The contact inbox: the contact form's messages, newest first, unread ones marked; the order when
+ * the message came from 'Contacter pour commander'; reply by e-mail; mark read or unread; delete.
+ */
+import { useState } from "react";
+import buttons from "~/components/button.module.css";
+import { longDate } from "~/lib/dates";
+import { formatPrice } from "~/lib/format";
+import { ConfirmDialog } from "./admin-dialog";
+import lists from "./admin-lists.module.css";
+import { formOf } from "./admin-request";
+import styles from "./admin-ui.module.css";
+import { INBOX_MESSAGES } from "./contact-inbox-schema";
+import { useAdminAction } from "./use-admin-action";
+
+export interface InboxEntry {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  isRead: boolean;
+  createdAt: string;
+  order: { name: string; priceCents: number; quantity: number }[] | null;
+}
+
+const URL = "/api/admin/contacts";
+
+function replyLink(entry: InboxEntry, shopName: string) {
+  const subject = entry.order ? `Votre commande — ${shopName}` : `Votre message — ${shopName}`;
+  return `mailto:${entry.email}?subject=${encodeURIComponent(subject)}`;
+}
+
+function Entry({ entry, shopName, onDelete }: { entry: InboxEntry; shopName: string; onDelete: () => void }) {
+  const toggle = useAdminAction();
+  const total = entry.order?.reduce((sum, line) => sum + line.priceCents * line.quantity, 0) ?? 0;
+  return (
+    <article className={lists.card} data-unread={!entry.isRead} aria-label={`Message de ${entry.name}`}>
+      <header className={lists.cardHead}>
+        <h2 className={lists.cardTitle}>{entry.name}</h2>
+        <span className={lists.status} data-tone={entry.isRead ? "ok" : "waiting"}>
+          {entry.isRead ? "Lu" : "Non lu"}
+        </span>
+      </header>
+      <p className={styles.hint}>
+        {entry.email} · <time dateTime={entry.createdAt}>{longDate(entry.createdAt)}</time>
+      </p>
+      {entry.order ? (
+        <section className={lists.order} aria-label="Commande">
+          <p>
+            <strong>Commande</strong> — total {formatPrice(total)}
+          </p>
+          <ul>
+            {entry.order.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a stored, never reordered list.
+              <li key={index}>
+                {line.name} × {line.quantity} — {formatPrice(line.priceCents)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p className={lists.text}>{entry.message}</p>
+      {toggle.error ? (
+        <p className={styles.error} role="alert">
+          {toggle.error}
+        </p>
+      ) : null}
+      <div className={lists.cardActions}>
+        <a className={buttons.primary} href={replyLink(entry, shopName)}>
+          Répondre par email
+        </a>
+        <button
+          type="button"
+          className={buttons.secondary}
+          disabled={toggle.busy}
+          onClick={() =>
+            toggle.run(URL, formOf({ intent: "set-read", id: entry.id, read: String(!entry.isRead) }))
+          }
+        >
+          {entry.isRead ? "Marquer comme non lu" : "Marquer comme lu"}
+        </button>
+        <button type="button" className={`${buttons.secondary} ${styles.dangerText}`} onClick={onDelete}>
+          Supprimer
+        </button>
+      </div>
+    </article>
+  );
+}
+
+export function ContactInbox({ messages, shopName }: { messages: InboxEntry[]; shopName: string }) {
+  const deletion = useAdminAction();
+  const [target, setTarget] = useState<InboxEntry | null>(null);
+  async function remove() {
+    if (!target) return;
+    const answer = await deletion.run(URL, formOf({ intent: "delete", id: target.id }));
+    if (answer.ok) setTarget(null);
+  }
+  const unread = messages.filter((entry) => !entry.isRead).length;
+  return (
+    <>
+      <p className={styles.hint}>
+        {messages.length} message{messages.length > 1 ? "s" : ""}, dont {unread} non lu{unread > 1 ? "s" : ""}
+        .
+      </p>
+      {messages.length === 0 ? (
+        <p className={styles.empty}>{INBOX_MESSAGES.empty}</p>
+      ) : (
+        <ul className={lists.cards} aria-label="Messages de contact">
+          {messages.map((entry) => (
+            <li key={entry.id}>
+              <Entry
+                entry={entry}
+                shopName={shopName}
+                onDelete={() => {
+                  deletion.setError(null);
+                  setTarget(entry);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {target ? (
+        <ConfirmDialog
+          title="Supprimer le message"
+          message={<p>Supprimer définitivement le message de {target.name} ?</p>}
+          busy={deletion.busy}
+          error={deletion.error}
+          onConfirm={remove}
+          onCancel={() => setTarget(null)}
+        />
+      ) : null}
+    </>
+  );
+}

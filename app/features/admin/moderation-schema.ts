@@ -1,0 +1,19 @@
+/** Review moderation (spec §4 "Review", §8): approve a pending review, or delete one in any state. */
+import { z } from "zod";
+import { recordId } from "./product-schema";
+
+export const REVIEW_MESSAGES = {
+  approved: "Avis approuvé.",
+  deleted: "Avis supprimé.",
+  approveFailed: "L'approbation a échoué.",
+  deleteFailed: "La suppression a échoué.",
+  notFound: "Cet avis n'existe plus.",
+  empty: "Aucun avis à modérer pour le moment.",
+} as const;
+
+export const reviewActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), id: recordId }),
+  z.object({ intent: z.literal("delete"), id: recordId }),
+]);
+
+export type ReviewAction = z.infer<typeof reviewActionSchema>;

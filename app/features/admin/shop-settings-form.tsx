@@ -1,0 +1,80 @@
+/** The shop settings form (admin /admin/parametres): the details header, footer and contact show. */
+import { type FormEvent, useId } from "react";
+import buttons from "~/components/button.module.css";
+import lists from "./admin-lists.module.css";
+import styles from "./admin-ui.module.css";
+import { shopSettingsSchema } from "./settings-schema";
+import { useAdminAction } from "./use-admin-action";
+
+export interface ShopSettingsView {
+  shopName: string;
+  addressLine: string;
+  postalCode: string;
+  city: string;
+  phone: string;
+  email: string;
+  instagramUrl: string;
+  facebookUrl: string;
+  tiktokUrl: string;
+  mapQuery: string;
+  mapLatitude: string;
+  mapLongitude: string;
+  openingHours: string;
+}
+
+const FIELDS: { name: keyof ShopSettingsView; label: string; type?: string; wide?: boolean }[] = [
+  { name: "shopName", label: "Nom de la boutique" },
+  { name: "phone", label: "Téléphone", type: "tel" },
+  { name: "email", label: "Email de la boutique", type: "email" },
+  { name: "addressLine", label: "Adresse" },
+  { name: "postalCode", label: "Code postal" },
+  { name: "city", label: "Ville" },
+  { name: "openingHours", label: "Horaires des commandes par téléphone", wide: true },
+  { name: "instagramUrl", label: "Lien Instagram", type: "url" },
+  { name: "facebookUrl", label: "Lien Facebook", type: "url" },
+  { name: "tiktokUrl", label: "Lien TikTok", type: "url" },
+  { name: "mapQuery", label: "Lieu affiché sur la carte" },
+  { name: "mapLatitude", label: "Latitude de la carte", type: "text" },
+  { name: "mapLongitude", label: "Longitude de la carte", type: "text" },
+];
+
+export function ShopSettingsForm({ settings }: { settings: ShopSettingsView }) {
+  const id = useId();
+  const { run, busy, error, setError } = useAdminAction();
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = new FormData(event.currentTarget);
+    const checked = shopSettingsSchema.safeParse(Object.fromEntries(body));
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
+    body.set("intent", "save");
+    await run("/api/admin/parametres", body);
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Coordonnées de la boutique">
+      <div className={lists.settingsGrid}>
+        {FIELDS.map((field) => (
+          <div key={field.name} className={styles.field}>
+            <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
+            <input
+              id={`${id}-${field.name}`}
+              name={field.name}
+              type={field.type ?? "text"}
+              defaultValue={settings[field.name]}
+              required={field.name === "shopName"}
+            />
+          </div>
+        ))}
+      </div>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.formActions}>
+        <button type="submit" className={buttons.primary} disabled={busy}>
+          Enregistrer les paramètres
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,291 @@
+/**
+ * The user manager (spec §2 "Tools", §6, §8, §9): stats, search, role and verification filters,
+ * sort and pages of 10 — all in the URL, so the list is shareable and works without JavaScript —
+ * and per user: role dropdown, e-mail visibility toggle, deletion with all their data.
+ */
+import { useState } from "react";
+import { Form, Link, useSearchParams, useSubmit } from "react-router";
+import buttons from "~/components/button.module.css";
+import { longDate } from "~/lib/dates";
+import { ConfirmDialog } from "./admin-dialog";
+import lists from "./admin-lists.module.css";
+import { formOf } from "./admin-request";
+import styles from "./admin-ui.module.css";
+import { useAdminAction } from "./use-admin-action";
+import { USER_MESSAGES, type UserListQuery } from "./user-schema";
+
+export interface ManagedUser {
+  id: string;
+  name: string;
+  email: string;
+  username: string | null;
+  role: "user" | "admin";
+  verified: boolean;
+  emailVisibility: boolean;
+  createdAt: string;
+}
+
+export interface UserManagerProps {
+  users: ManagedUser[];
+  stats: { total: number; admins: number; users: number; verified: number; thisMonth: number };
+  query: UserListQuery;
+  total: number;
+  page: number;
+  pages: number;
+  currentUserId: string;
+}
+
+const URL = "/api/admin/utilisateurs";
+
+const SORT_OPTIONS = [
+  ["created:desc", "Inscription (plus récentes d'abord)"],
+  ["created:asc", "Inscription (plus anciennes d'abord)"],
+  ["name:asc", "Nom (A à Z)"],
+  ["name:desc", "Nom (Z à A)"],
+  ["email:asc", "Email (A à Z)"],
+  ["email:desc", "Email (Z à A)"],
+  ["role:asc", "Rôle (admin d'abord)"],
+  ["role:desc", "Rôle (utilisateur d'abord)"],
+] as const;
+
+function Stats({ stats }: { stats: UserManagerProps["stats"] }) {
+  const items = [
+    ["Total", stats.total],
+    ["Administrateurs", stats.admins],
+    ["Utilisateurs", stats.users],
+    ["Vérifiés", stats.verified],
+    ["Inscrits ce mois-ci", stats.thisMonth],
+  ] as const;
+  return (
+    <ul className={lists.stats} aria-label="Statistiques des utilisateurs">
+      {items.map(([label, value]) => (
+        <li key={label}>
+          <span className={styles.hint}>{label}</span>
+          <strong>{value}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Filters({ query }: { query: UserListQuery }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filtrer les utilisateurs"
+      className={lists.filters}
+      onChange={(event) => {
+        // Selects apply at once; the search box waits for Entrée or the button.
+        if ((event.target as HTMLElement).tagName === "SELECT")
+          submit(event.currentTarget, { replace: true });
+      }}
+    >
+      <div className={styles.field}>
+        <label htmlFor="users-q">Rechercher</label>
+        <input
+          id="users-q"
+          type="search"
+          name="q"
+          defaultValue={query.q}
+          placeholder="Nom, email ou identifiant"
+          maxLength={100}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="users-role">Rôle</label>
+        <select id="users-role" name="role" defaultValue={query.role}>
+          <option value="all">Tous</option>
+          <option value="user">Utilisateurs</option>
+          <option value="admin">Administrateurs</option>
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="users-verified">Vérification</label>
+        <select id="users-verified" name="verified" defaultValue={query.verified}>
+          <option value="all">Tous</option>
+          <option value="verified">Vérifiés</option>
+          <option value="unverified">Non vérifiés</option>
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="users-sort">Trier par</label>
+        {/* "field:direction" in one parameter: one choice, one submit. */}
+        <select id="users-sort" name="order" defaultValue={`${query.sort}:${query.dir}`}>
+          {SORT_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttons.secondary}>
+        Rechercher
+      </button>
+    </Form>
+  );
+}
+
+function Pager({ page, pages }: { page: number; pages: number }) {
+  const [params] = useSearchParams();
+  if (pages <= 1) return null;
+  const to = (target: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(target));
+    return `?${next.toString()}`;
+  };
+  return (
+    <nav className={lists.pager} aria-label="Pages des utilisateurs">
+      {page > 1 ? <Link to={to(page - 1)}>Page précédente</Link> : null}
+      <span>
+        Page {page} sur {pages}
+      </span>
+      {page < pages ? <Link to={to(page + 1)}>Page suivante</Link> : null}
+    </nav>
+  );
+}
+
+function UserCard({
+  user,
+  isSelf,
+  onDelete,
+}: {
+  user: ManagedUser;
+  isSelf: boolean;
+  onDelete: (user: ManagedUser) => void;
+}) {
+  const roleAction = useAdminAction();
+  const visibilityAction = useAdminAction();
+  // Shown at once, put back if the server refuses.
+  const [visible, setVisible] = useState(user.emailVisibility);
+  const label = user.name.trim() || user.email;
+  return (
+    <article className={lists.card} aria-label={isSelf ? `${label} (vous)` : label}>
+      <header className={lists.cardHead}>
+        <h2 className={lists.cardTitle}>
+          {label}
+          {isSelf ? <span className={styles.hint}> (vous)</span> : null}
+        </h2>
+        <span className={lists.status} data-tone={user.verified ? "ok" : "waiting"}>
+          {user.verified ? "Vérifié" : "Non vérifié"}
+        </span>
+      </header>
+      <p className={lists.text}>
+        {user.email}
+        {user.username ? <span className={styles.hint}> · {user.username}</span> : null}
+      </p>
+      <p className={styles.hint}>
+        Inscrit le <time dateTime={user.createdAt}>{longDate(user.createdAt)}</time>
+      </p>
+      <div className={styles.fieldRow}>
+        <div className={styles.field}>
+          <label htmlFor={`role-${user.id}`}>Rôle</label>
+          <select
+            id={`role-${user.id}`}
+            value={user.role}
+            disabled={roleAction.busy}
+            onChange={(event) =>
+              roleAction.run(URL, formOf({ intent: "set-role", id: user.id, role: event.target.value }))
+            }
+          >
+            <option value="user">Utilisateur</option>
+            <option value="admin">Administrateur</option>
+          </select>
+        </div>
+      </div>
+      {roleAction.error ? (
+        <p className={styles.error} role="alert">
+          {USER_MESSAGES.roleFailed} : {roleAction.error}
+        </p>
+      ) : null}
+      <label className={styles.choice}>
+        <input
+          type="checkbox"
+          checked={visible}
+          disabled={visibilityAction.busy}
+          onChange={async (event) => {
+            const next = event.target.checked;
+            setVisible(next);
+            const answer = await visibilityAction.run(
+              URL,
+              formOf({ intent: "set-email-visibility", id: user.id, visible: String(next) }),
+            );
+            if (!answer.ok) setVisible(!next);
+          }}
+        />
+        Email visible
+      </label>
+      {visibilityAction.error ? (
+        <p className={styles.error} role="alert">
+          {USER_MESSAGES.visibilityFailed} : {visibilityAction.error}
+        </p>
+      ) : null}
+      {isSelf ? null : (
+        <div className={lists.cardActions}>
+          <button
+            type="button"
+            className={`${buttons.secondary} ${styles.dangerText}`}
+            onClick={() => onDelete(user)}
+          >
+            Supprimer
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+export function UserManager(props: UserManagerProps) {
+  const deletion = useAdminAction();
+  const [target, setTarget] = useState<ManagedUser | null>(null);
+  async function remove() {
+    if (!target) return;
+    const answer = await deletion.run(URL, formOf({ intent: "delete", id: target.id }));
+    if (answer.ok) setTarget(null);
+  }
+  return (
+    <>
+      <Stats stats={props.stats} />
+      <Filters key={JSON.stringify(props.query)} query={props.query} />
+      <p className={styles.hint} aria-live="polite">
+        {props.total} utilisateur{props.total > 1 ? "s" : ""}
+      </p>
+      {props.users.length === 0 ? (
+        <p className={styles.empty}>{USER_MESSAGES.empty}</p>
+      ) : (
+        <ul className={lists.cards} aria-label="Utilisateurs">
+          {props.users.map((user) => (
+            <li key={user.id}>
+              <UserCard
+                key={String(user.emailVisibility)}
+                user={user}
+                isSelf={user.id === props.currentUserId}
+                onDelete={(chosen) => {
+                  deletion.setError(null);
+                  setTarget(chosen);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={props.page} pages={props.pages} />
+      {target ? (
+        <ConfirmDialog
+          title="Supprimer l'utilisateur"
+          message={
+            <p>
+              Supprimer {target.name.trim() || target.email} ({target.email}) et toutes ses données : avis,
+              panier, favoris, conversations et messages ? Cette action est définitive.
+            </p>
+          }
+          busy={deletion.busy}
+          error={deletion.error}
+          onConfirm={remove}
+          onCancel={() => setTarget(null)}
+        />
+      ) : null}
+    </>
+  );
+}

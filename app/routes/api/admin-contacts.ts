@@ -1,0 +1,25 @@
+/** POST /api/admin/contacts — the contact inbox (intent: set-read, delete). */
+import { INBOX_MESSAGES, inboxActionSchema } from "~/features/admin/contact-inbox-schema";
+import { formToObject } from "~/features/admin/form-data";
+import { applyInboxAction } from "~/server/admin-contacts.server";
+import { requireAdminApi } from "~/server/admin-guard.server";
+import { readLimitedForm } from "~/server/admin-uploads.server";
+import { apiError, invalidInput } from "~/server/api-responses.server";
+import { getDb } from "~/server/context.server";
+import type { Route } from "./+types/admin-contacts";
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminApi(request);
+  const parsed = inboxActionSchema.safeParse(formToObject(await readLimitedForm(request)));
+  if (!parsed.success) return invalidInput(parsed.error);
+  try {
+    const result = await applyInboxAction(getDb(), parsed.data);
+    return result.ok ? result : apiError(result.error, result.status);
+  } catch (error) {
+    console.error("Action sur le message de contact impossible", error);
+    return apiError(
+      parsed.data.intent === "delete" ? INBOX_MESSAGES.deleteFailed : INBOX_MESSAGES.failed,
+      500,
+    );
+  }
+}

@@ -1,0 +1,28 @@
+/** POST /api/admin/utilisateurs — the user manager (intent: set-role, set-email-visibility, delete). */
+import { formToObject } from "~/features/admin/form-data";
+import { USER_MESSAGES, userActionSchema } from "~/features/admin/user-schema";
+import { requireAdminApi } from "~/server/admin-guard.server";
+import { readLimitedForm } from "~/server/admin-uploads.server";
+import { applyUserAction } from "~/server/admin-users.server";
+import { apiError, invalidInput } from "~/server/api-responses.server";
+import { getDb } from "~/server/context.server";
+import type { Route } from "./+types/admin-users";
+
+const FAILURES = {
+  "set-role": USER_MESSAGES.roleFailed,
+  "set-email-visibility": USER_MESSAGES.visibilityFailed,
+  delete: USER_MESSAGES.deleteFailed,
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdminApi(request);
+  const parsed = userActionSchema.safeParse(formToObject(await readLimitedForm(request)));
+  if (!parsed.success) return invalidInput(parsed.error);
+  try {
+    const result = await applyUserAction(getDb(), admin.id, parsed.data);
+    return result.ok ? result : apiError(result.error, result.status);
+  } catch (error) {
+    console.error("Action sur l'utilisateur impossible", error);
+    return apiError(FAILURES[parsed.data.intent], 500);
+  }
+}

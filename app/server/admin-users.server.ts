@@ -1,0 +1,205 @@
+/**
+ * The user manager (spec §2, §6, §7 "Users", §9): the filtered, sorted, paged list and its stats;
+ * role and e-mail visibility changes; deleting a user with all their data in one transaction.
+ * The last admin can neither be demoted nor deleted: counted inside the transaction, which SQLite
+ * runs alone (one writer), so two concurrent demotions cannot both pass.
+ */
+import { sql, type Transaction } from "kysely";
+import {
+  USER_MESSAGES,
+  USERS_PAGE_SIZE,
+  type UserAction,
+  type UserListQuery,
+} from "~/features/admin/user-schema";
+import { nowIso } from "./admin-db.server";
+import type { DB } from "./database.server";
+import type { Database } from "./db-schema.server";
+
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  username: string | null;
+  role: "user" | "admin";
+  verified: boolean;
+  emailVisibility: boolean;
+  createdAt: string;
+}
+
+export interface UserStats {
+  total: number;
+  admins: number;
+  users: number;
+  verified: number;
+  thisMonth: number;
+}
+
+export interface UserPage {
+  users: AdminUserRow[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export type UserResult = { ok: true; message: string } | { ok: false; status: number; error: string };
+
+/** Better Auth writes ISO text; the first instant of the current month, in UTC, compares with it. */
+function startOfMonthIso(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+}
+
+export async function getUserStats(db: DB, now = new Date()): Promise<UserStats> {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      eb.fn.sum<number>(sql`case when role = 'admin' then 1 else 0 end`).as("admins"),
+      eb.fn.sum<number>(sql`case when email_verified = 1 then 1 else 0 end`).as("verified"),
+      eb.fn
+        .sum<number>(sql`case when created_at >= ${startOfMonthIso(now)} then 1 else 0 end`)
+        .as("thisMonth"),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(row.total);
+  const admins = Number(row.admins ?? 0);
+  return {
+    total,
+    admins,
+    users: total - admins,
+    verified: Number(row.verified ?? 0),
+    thisMonth: Number(row.thisMonth ?? 0),
+  };
+}
+
+const SORT_COLUMNS = {
+  name: "name",
+  email: "email",
+  role: "role",
+  created: "created_at",
+} as const;
+
+export async function listUsers(db: DB, query: UserListQuery): Promise<UserPage> {
+  let base = db.selectFrom("users");
+  if (query.q) {
+    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or(
+        ["name", "email", "username"].map((column) =>
+          eb(sql`lower(coalesce(${sql.ref(column)}, ''))`, "like", sql`${pattern} escape '\\'`),
+        ),
+      ),
+    );
+  }
+  // Spec §3: a missing role counts as user.
+  if (query.role === "admin") base = base.where("role", "=", "admin");
+  if (query.role === "user")
+    base = base.where((eb) => eb.or([eb("role", "is", null), eb("role", "=", "user")]));
+  if (query.verified !== "all")
+    base = base.where("email_verified", "=", query.verified === "verified" ? 1 : 0);
+
+  const counted = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const column = SORT_COLUMNS[query.sort];
+  const ordered =
+    column === "name" || column === "email"
+      ? base.orderBy(sql`lower(${sql.ref(column)})`, query.dir)
+      : column === "role"
+        ? base.orderBy(sql`coalesce(role, 'user')`, query.dir)
+        : base.orderBy("created_at", query.dir);
+  const rows = await ordered
+    .orderBy("id", query.dir)
+    .select(["id", "name", "email", "username", "role", "email_verified", "email_visibility", "created_at"])
+    .limit(USERS_PAGE_SIZE)
+    .offset((page - 1) * USERS_PAGE_SIZE)
+    .execute();
+  return {
+    users: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      username: row.username,
+      role: row.role === "admin" ? "admin" : "user",
+      verified: Number(row.email_verified) === 1,
+      emailVisibility: Number(row.email_visibility) === 1,
+      createdAt: String(row.created_at),
+    })),
+    total,
+    page,
+    pages,
+  };
+}
+
+async function adminCount(trx: Transaction<Database>): Promise<number> {
+  const row = await trx
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("role", "=", "admin")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Everything a user owns, then the user: chats and messages, review, basket, favourites, auth. */
+async function deleteUserData(trx: Transaction<Database>, user: { id: string; email: string }) {
+  const ownChats = trx.selectFrom("chats").select("id").where("user_id", "=", user.id);
+  await trx
+    .deleteFrom("chat_messages")
+    .where((eb) => eb.or([eb("sender_id", "=", user.id), eb("chat_id", "in", ownChats)]))
+    .execute();
+  await trx.deleteFrom("chats").where("user_id", "=", user.id).execute();
+  // Customers' conversations this admin answered stay theirs: they are only unassigned.
+  await trx.updateTable("chats").set({ admin_id: null }).where("admin_id", "=", user.id).execute();
+  await trx.deleteFrom("reviews").where("user_id", "=", user.id).execute();
+  await trx.deleteFrom("cart_items").where("user_id", "=", user.id).execute();
+  await trx.deleteFrom("user_favorites").where("user_id", "=", user.id).execute();
+  await trx.deleteFrom("contact_messages").where("user_id", "=", user.id).execute();
+  await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+  await trx.deleteFrom("accounts").where("user_id", "=", user.id).execute();
+  // Pending password resets and e-mail verifications name the user by id or e-mail.
+  await trx
+    .deleteFrom("verifications")
+    .where((eb) => eb.or([eb("value", "=", user.id), eb("identifier", "=", user.email)]))
+    .execute();
+  await trx.deleteFrom("users").where("id", "=", user.id).execute();
+}
+
+export async function applyUserAction(db: DB, actorId: string, action: UserAction): Promise<UserResult> {
+  return db.transaction().execute(async (trx): Promise<UserResult> => {
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "email", "role"])
+      .where("id", "=", action.id)
+      .executeTakeFirst();
+    if (!user) return { ok: false, status: 404, error: USER_MESSAGES.notFound };
+    const isAdmin = user.role === "admin";
+
+    if (action.intent === "set-role") {
+      if (isAdmin && action.role === "user" && (await adminCount(trx)) <= 1) {
+        return { ok: false, status: 409, error: USER_MESSAGES.lastAdminDemote };
+      }
+      await trx
+        .updateTable("users")
+        .set({ role: action.role, updated_at: nowIso() })
+        .where("id", "=", user.id)
+        .execute();
+      return { ok: true, message: USER_MESSAGES.roleUpdated };
+    }
+
+    if (action.intent === "set-email-visibility") {
+      await trx
+        .updateTable("users")
+        .set({ email_visibility: action.visible ? 1 : 0, updated_at: nowIso() })
+        .where("id", "=", user.id)
+        .execute();
+      return { ok: true, message: USER_MESSAGES.visibilityUpdated };
+    }
+
+    if (user.id === actorId) return { ok: false, status: 409, error: USER_MESSAGES.selfDelete };
+    if (isAdmin && (await adminCount(trx)) <= 1) {
+      return { ok: false, status: 409, error: USER_MESSAGES.lastAdminDelete };
+    }
+    await deleteUserData(trx, user);
+    return { ok: true, message: USER_MESSAGES.deleted };
+  });
+}

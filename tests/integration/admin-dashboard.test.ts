@@ -1,0 +1,368 @@
+/**
+ * Issue 9's admin actions over real HTTP: review moderation, users, shop settings and the contact
+ * inbox are refused with 403 to anonymous visitors and customers (nothing changes); the last admin
+ * can neither be demoted nor deleted; deleting a customer removes every row of theirs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  readDatabase,
+  type ShopServer,
+  signIn,
+  signUp,
+  startShop,
+  stopServer,
+} from "./shop-server";
+
+let shop: ShopServer;
+let adminCookie: string;
+let customerCookie: string;
+let adminId: string;
+let customerId: string;
+let reviewId: string;
+
+beforeAll(async () => {
+  shop = await startShop("admin-dashboard");
+  adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  customerCookie = await signIn(shop.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+  readDatabase(shop.dataDir, (db) => {
+    const id = (sql: string, ...params: unknown[]) => (db.prepare(sql).get(...params) as { id: string }).id;
+    adminId = id("select id from users where email = ?", DEMO_ADMIN.email);
+    customerId = id("select id from users where email = ?", DEMO_CUSTOMER.email);
+    reviewId = id("select id from reviews where is_approved = 0 limit 1");
+  });
+}, 180_000);
+
+afterAll(async () => {
+  if (shop) await stopServer(shop);
+});
+
+function post(path: string, fields: Record<string, string>, cookie?: string) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  return fetch(`${shop.url}${path}`, {
+    method: "POST",
+    headers: { origin: shop.url, ...(cookie ? { cookie } : {}) },
+    body,
+  });
+}
+
+async function sendContact(fields: Record<string, string>) {
+  return fetch(`${shop.url}/contact`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: shop.url },
+    body: new URLSearchParams({ "form-name": "contact", ...fields }),
+  });
+}
+
+const snapshot = () =>
+  readDatabase(shop.dataDir, (db) => ({
+    reviews: db.prepare("select id, is_approved from reviews order by id").all(),
+    users: db.prepare("select id, role, email_visibility from users order by id").all(),
+    settings: db.prepare("select * from shop_settings").all(),
+    contacts: db.prepare("select id, is_read from contact_messages order by id").all(),
+  }));
+
+const SETTINGS = {
+  intent: "save",
+  shopName: "Intrus",
+  addressLine: "1 rue du Port",
+  postalCode: "29200",
+  city: "Brest",
+  phone: "01 02 03 04 05",
+  email: "intrus@example.com",
+  instagramUrl: "",
+  facebookUrl: "",
+  tiktokUrl: "",
+  mapQuery: "",
+  mapLatitude: "",
+  mapLongitude: "",
+  openingHours: "jamais",
+};
+
+describe("issue 9 admin actions refuse everyone but an admin", () => {
+  it("answers 403 'Accès non autorisé.' to anonymous visitors and customers, and changes nothing", async () => {
+    expect((await sendContact({ name: "Léa", email: "lea@example.com", message: "Bonjour" })).status).toBe(
+      200,
+    );
+    const contactId = readDatabase(
+      shop.dataDir,
+      (db) => (db.prepare("select id from contact_messages limit 1").get() as { id: string }).id,
+    );
+    const actions: [string, Record<string, string>][] = [
+      ["/api/admin/avis", { intent: "approve", id: reviewId }],
+      ["/api/admin/avis", { intent: "delete", id: reviewId }],
+      ["/api/admin/utilisateurs", { intent: "set-role", id: customerId, role: "admin" }],
+      ["/api/admin/utilisateurs", { intent: "set-role", id: adminId, role: "user" }],
+      ["/api/admin/utilisateurs", { intent: "set-email-visibility", id: customerId, visible: "false" }],
+      ["/api/admin/utilisateurs", { intent: "delete", id: adminId }],
+      ["/api/admin/utilisateurs", { intent: "delete", id: customerId }],
+      ["/api/admin/parametres", SETTINGS],
+      ["/api/admin/contacts", { intent: "set-read", id: contactId, read: "true" }],
+      ["/api/admin/contacts", { intent: "delete", id: contactId }],
+    ];
+    const before = snapshot();
+    for (const [path, fields] of actions) {
+      for (const cookie of [undefined, customerCookie]) {
+        const response = await post(path, fields, cookie);
+        expect(response.status, `${path} ${fields.intent} ${cookie ? "cliente" : "anonyme"}`).toBe(403);
+        expect(await response.json()).toEqual({ ok: false, error: "Accès non autorisé." });
+      }
+    }
+    expect(snapshot()).toEqual(before);
+  });
+
+  it("refuses the admin pages' profile action to a customer (redirect, nothing written)", async () => {
+    const before = snapshot();
+    const body = new FormData();
+    body.append("intent", "profile");
+    body.append("username", "intrus");
+    body.append("name", "Intrus");
+    const response = await fetch(`${shop.url}/admin/mon-compte`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: shop.url, cookie: customerCookie },
+      body,
+    });
+    expect([302, 303, 403]).toContain(response.status);
+    expect(snapshot()).toEqual(before);
+    const name = readDatabase(
+      shop.dataDir,
+      (db) => (db.prepare("select name from users where id = ?").get(adminId) as { name: string }).name,
+    );
+    expect(name).not.toBe("Intrus");
+  });
+});
+
+describe("admin moderation, settings and inbox", () => {
+  it("approves then deletes a review", async () => {
+    let response = await post("/api/admin/avis", { intent: "approve", id: reviewId }, adminCookie);
+    expect(response.status).toBe(200);
+    expect(
+      readDatabase(shop.dataDir, (db) =>
+        db.prepare("select is_approved from reviews where id = ?").get(reviewId),
+      ),
+    ).toEqual({ is_approved: 1 });
+    response = await post("/api/admin/avis", { intent: "delete", id: reviewId }, adminCookie);
+    expect(response.status).toBe(200);
+    response = await post("/api/admin/avis", { intent: "delete", id: reviewId }, adminCookie);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ ok: false, error: "Cet avis n'existe plus." });
+    response = await post("/api/admin/avis", { intent: "approve", id: "../x" }, adminCookie);
+    expect(response.status).toBe(400);
+  });
+
+  it("saves the shop settings, refuses bad ones in French, and the footer shows the new phone", async () => {
+    let response = await post("/api/admin/parametres", { ...SETTINGS, shopName: "" }, adminCookie);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, error: "Le nom de la boutique est obligatoire." });
+    response = await post(
+      "/api/admin/parametres",
+      { ...SETTINGS, instagramUrl: "javascript:alert(1)" },
+      adminCookie,
+    );
+    expect(response.status).toBe(400);
+    response = await post(
+      "/api/admin/parametres",
+      { ...SETTINGS, shopName: "Nacre", phone: "06 11 22 33 44" },
+      adminCookie,
+    );
+    expect(response.status).toBe(200);
+    const html = await (await fetch(`${shop.url}/mentions-legales`)).text();
+    expect(html).toContain("06 11 22 33 44");
+    expect(html).toContain("tel:+33611223344");
+  });
+
+  it("keeps the order sent with a contact message, and marks it read then deletes it", async () => {
+    const order = JSON.stringify([{ name: "Collier Lagon", priceCents: 12900, quantity: 2 }]);
+    expect(
+      (await sendContact({ name: "Maeva", email: "maeva@example.com", message: "Je commande", order }))
+        .status,
+    ).toBe(200);
+    const row = readDatabase(
+      shop.dataDir,
+      (db) =>
+        db.prepare("select id, order_details from contact_messages where name = 'Maeva'").get() as {
+          id: string;
+          order_details: string;
+        },
+    );
+    expect(JSON.parse(row.order_details)).toEqual([
+      { name: "Collier Lagon", priceCents: 12900, quantity: 2 },
+    ]);
+    expect(
+      (await post("/api/admin/contacts", { intent: "set-read", id: row.id, read: "true" }, adminCookie))
+        .status,
+    ).toBe(200);
+    expect(
+      readDatabase(shop.dataDir, (db) =>
+        db.prepare("select is_read from contact_messages where id = ?").get(row.id),
+      ),
+    ).toEqual({ is_read: 1 });
+    expect((await post("/api/admin/contacts", { intent: "delete", id: row.id }, adminCookie)).status).toBe(
+      200,
+    );
+    expect(
+      readDatabase(shop.dataDir, (db) =>
+        db.prepare("select count(*) as n from contact_messages where id = ?").get(row.id),
+      ),
+    ).toEqual({ n: 0 });
+  });
+});
+
+describe("user manager", () => {
+  it("protects the last admin: no demotion, no deletion, not even of oneself", async () => {
+    let response = await post(
+      "/api/admin/utilisateurs",
+      { intent: "set-role", id: adminId, role: "user" },
+      adminCookie,
+    );
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: "Impossible : c'est le dernier administrateur de la boutique.",
+    });
+    response = await post("/api/admin/utilisateurs", { intent: "delete", id: adminId }, adminCookie);
+    expect(response.status).toBe(409);
+    expect(
+      readDatabase(shop.dataDir, (db) => db.prepare("select role from users where id = ?").get(adminId)),
+    ).toEqual({ role: "admin" });
+  });
+
+  it("promotes a customer to admin and back; then the first admin can be demoted only while another remains", async () => {
+    const cookie = await signUp(shop.url, "second-admin@example.com", "Seconde");
+    const secondId = readDatabase(
+      shop.dataDir,
+      (db) =>
+        (db.prepare("select id from users where email = ?").get("second-admin@example.com") as { id: string })
+          .id,
+    );
+    expect(
+      (
+        await post(
+          "/api/admin/utilisateurs",
+          { intent: "set-role", id: secondId, role: "admin" },
+          adminCookie,
+        )
+      ).status,
+    ).toBe(200);
+    // The new admin may now act; two concurrent demotions leave one admin, never zero.
+    const results = await Promise.all([
+      post("/api/admin/utilisateurs", { intent: "set-role", id: adminId, role: "user" }, cookie),
+      post("/api/admin/utilisateurs", { intent: "set-role", id: secondId, role: "user" }, adminCookie),
+    ]);
+    const statuses = results.map((r) => r.status).sort();
+    const admins = readDatabase(shop.dataDir, (db) =>
+      db.prepare("select count(*) as n from users where role = 'admin'").get(),
+    );
+    expect(admins).toEqual({ n: 1 });
+    expect(statuses[0]).toBe(200);
+    // Put things back: the demo admin is the admin again.
+    const remaining = readDatabase(
+      shop.dataDir,
+      (db) => (db.prepare("select id from users where role = 'admin'").get() as { id: string }).id,
+    );
+    if (remaining !== adminId) {
+      const fromSecond = await post(
+        "/api/admin/utilisateurs",
+        { intent: "set-role", id: adminId, role: "admin" },
+        cookie,
+      );
+      expect(fromSecond.status).toBe(200);
+      expect(
+        (
+          await post(
+            "/api/admin/utilisateurs",
+            { intent: "set-role", id: secondId, role: "user" },
+            adminCookie,
+          )
+        ).status,
+      ).toBe(200);
+    }
+    expect(
+      readDatabase(shop.dataDir, (db) => db.prepare("select role from users where id = ?").get(adminId)),
+    ).toEqual({ role: "admin" });
+  });
+
+  it("deletes a customer with every row of theirs, in one go", async () => {
+    const cookie = await signUp(shop.url, "a-supprimer@example.com", "À supprimer");
+    const id = readDatabase(
+      shop.dataDir,
+      (db) =>
+        (db.prepare("select id from users where email = ?").get("a-supprimer@example.com") as { id: string })
+          .id,
+    );
+    const productId = readDatabase(
+      shop.dataDir,
+      (db) =>
+        (
+          db.prepare("select id from products where is_sold = 0 and stock > 0 limit 1").get() as {
+            id: string;
+          }
+        ).id,
+    );
+    const json = (path: string, body: unknown) =>
+      fetch(`${shop.url}${path}`, {
+        method: "POST",
+        headers: { origin: shop.url, cookie, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await json("/api/panier", { intent: "add", productId })).status).toBeLessThan(300);
+    expect((await json("/api/favoris", { intent: "toggle", productId })).status).toBeLessThan(300);
+    const review = await fetch(`${shop.url}/mon-compte`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: shop.url, cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "review", rating: "5", comment: "Superbe !" }),
+    });
+    expect(review.status).toBeLessThan(300);
+    expect((await json("/api/chat", { intent: "open" })).status).toBe(200);
+    expect((await json("/api/chat", { intent: "send", content: "Bonjour" })).status).toBe(200);
+
+    const rowsOf = () =>
+      readDatabase(shop.dataDir, (db) => {
+        const n = (sql: string) => (db.prepare(sql).get(id) as { n: number }).n;
+        return {
+          users: n("select count(*) as n from users where id = ?"),
+          sessions: n("select count(*) as n from sessions where user_id = ?"),
+          accounts: n("select count(*) as n from accounts where user_id = ?"),
+          reviews: n("select count(*) as n from reviews where user_id = ?"),
+          cart: n("select count(*) as n from cart_items where user_id = ?"),
+          favorites: n("select count(*) as n from user_favorites where user_id = ?"),
+          chats: n("select count(*) as n from chats where user_id = ?"),
+          messages: n("select count(*) as n from chat_messages where sender_id = ?"),
+        };
+      });
+    expect(rowsOf()).toEqual({
+      users: 1,
+      sessions: 1,
+      accounts: 1,
+      reviews: 1,
+      cart: 1,
+      favorites: 1,
+      chats: 1,
+      messages: 1,
+    });
+    const response = await post("/api/admin/utilisateurs", { intent: "delete", id }, adminCookie);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      ok: true,
+      message: "Utilisateur et toutes ses données supprimés avec succès !",
+    });
+    expect(rowsOf()).toEqual({
+      users: 0,
+      sessions: 0,
+      accounts: 0,
+      reviews: 0,
+      cart: 0,
+      favorites: 0,
+      chats: 0,
+      messages: 0,
+    });
+    // The deleted customer's session no longer opens their account.
+    const after = await fetch(`${shop.url}/mon-compte`, { redirect: "manual", headers: { cookie } });
+    expect(after.status).toBe(302);
+  });
+});
