@@ -133,7 +133,7 @@ const MATRIX: Record<string, Row> = {
   "admin/avis": {
     url: () => "/admin/avis",
     get: adminPage("/admin/avis"),
-    post: noAction,
+    post: { ...adminPage("/admin/avis"), admin: 405 },
   },
   "admin/messages": {
     url: () => "/admin/messages",
@@ -143,17 +143,23 @@ const MATRIX: Record<string, Row> = {
   "admin/utilisateurs": {
     url: () => "/admin/utilisateurs",
     get: adminPage("/admin/utilisateurs"),
-    post: noAction,
+    post: { ...adminPage("/admin/utilisateurs"), admin: 405 },
   },
+  // The admin's own profile: an empty form is refused in French.
   "admin/mon-compte": {
     url: () => "/admin/mon-compte",
     get: adminPage("/admin/mon-compte"),
-    post: noAction,
+    post: { ...adminPage("/admin/mon-compte"), admin: 400 },
+  },
+  "admin/contacts": {
+    url: () => "/admin/contacts",
+    get: adminPage("/admin/contacts"),
+    post: { ...adminPage("/admin/contacts"), admin: 405 },
   },
   "admin/parametres": {
     url: () => "/admin/parametres",
     get: adminPage("/admin/parametres"),
-    post: noAction,
+    post: { ...adminPage("/admin/parametres"), admin: 405 },
   },
   // Better Auth's own endpoints: the session of the caller, or null.
   "api/auth/*": { url: () => "/api/auth/get-session", get: all(200), post: all(405) },
@@ -185,6 +191,10 @@ const MATRIX: Record<string, Row> = {
   "api/admin/produits": { url: () => "/api/admin/produits", get: all(405), post: adminApi },
   "api/admin/references": { url: () => "/api/admin/references", get: all(405), post: adminApi },
   "api/admin/evenements": { url: () => "/api/admin/evenements", get: all(405), post: adminApi },
+  "api/admin/avis": { url: () => "/api/admin/avis", get: all(405), post: adminApi },
+  "api/admin/utilisateurs": { url: () => "/api/admin/utilisateurs", get: all(405), post: adminApi },
+  "api/admin/parametres": { url: () => "/api/admin/parametres", get: all(405), post: adminApi },
+  "api/admin/contacts": { url: () => "/api/admin/contacts", get: all(405), post: adminApi },
   "*": { url: () => "/nulle-part", get: all(404), post: all(405) },
 };
 

@@ -113,6 +113,15 @@ const ENDPOINTS: { path: string; role: "anonyme" | "cliente" | "admin"; fields: 
   },
   { path: "/api/admin/references", role: "admin", fields: { intent: "", kind: "", id: "", name: "" } },
   { path: "/api/admin/evenements", role: "admin", fields: { intent: "", id: "", title: "", startDate: "" } },
+  { path: "/api/admin/avis", role: "admin", fields: { intent: "", id: "" } },
+  { path: "/api/admin/utilisateurs", role: "admin", fields: { intent: "", id: "", role: "", visible: "" } },
+  {
+    path: "/api/admin/parametres",
+    role: "admin",
+    fields: { shopName: "", phone: "", email: "", openingHours: "" },
+  },
+  { path: "/api/admin/contacts", role: "admin", fields: { intent: "", id: "" } },
+  { path: "/admin/mon-compte", role: "admin", fields: { intent: "", username: "", name: "" } },
 ];
 
 /** Some of what a French answer says; none of what an English framework default would. */

@@ -23,3 +23,8 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
 }
+
+/** Commands only: a GET is answered in French, not by the framework's English default. */
+export function loader() {
+  return apiError("Méthode non autorisée.", 405);
+}

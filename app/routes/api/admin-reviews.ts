@@ -22,3 +22,8 @@ export async function action({ request }: Route.ActionArgs) {
     return apiError(failed, 500);
   }
 }
+
+/** Commands only: a GET is answered in French, not by the framework's English default. */
+export function loader() {
+  return apiError("Méthode non autorisée.", 405);
+}

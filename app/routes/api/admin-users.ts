@@ -26,3 +26,8 @@ export async function action({ request }: Route.ActionArgs) {
     return apiError(FAILURES[parsed.data.intent], 500);
   }
 }
+
+/** Commands only: a GET is answered in French, not by the framework's English default. */
+export function loader() {
+  return apiError("Méthode non autorisée.", 405);
+}
