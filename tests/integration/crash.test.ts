@@ -17,6 +17,10 @@ import {
 const ROUNDS = 5;
 const WRITERS = 8;
 const dataDir = newDataDir("crash");
+/** Writes acknowledged in the current round (the kill waits for some). */
+let acknowledgedSoFar = 0;
+/** Set just before the kill: from then on a network error means the server is gone. */
+let killed = false;
 let server: ShopServer | undefined;
 
 afterAll(async () => {
@@ -45,11 +49,14 @@ async function writeUntilDown(url: string, writer: number, round: number): Promi
         }),
       });
       await response.arrayBuffer();
-      if (response.status === 200) acknowledged.push(message);
-      else throw new Error(`statut inattendu ${response.status}`);
+      if (response.status === 200) {
+        acknowledged.push(message);
+        acknowledgedSoFar += 1;
+      } else throw new Error(`statut inattendu ${response.status}`);
     } catch (error) {
       if (error instanceof Error && error.message.startsWith("statut inattendu")) throw error;
-      return acknowledged; // the connection died with the server
+      if (killed) return acknowledged; // the connection died with the server
+      // A kept-alive socket of the previous round's server: dead, so try again on a fresh one.
     }
   }
 }
@@ -63,9 +70,16 @@ describe("SIGKILL during concurrent writes", () => {
     for (let round = 1; round <= ROUNDS; round++) {
       server = startServer({ port, dataDir, env });
       await waitHealthy(server);
+      acknowledgedSoFar = 0;
+      killed = false;
       const writers = Array.from({ length: WRITERS }, (_, writer) => writeUntilDown(url, writer, round));
-      // Killed at a different moment each round, in the thick of the writes.
-      await new Promise((resolve) => setTimeout(resolve, 300 + round * 170));
+      // Killed in the thick of the writes: once some are acknowledged (a busy machine may be slow
+      // to answer the first ones), then after a pause that differs each round.
+      const deadline = Date.now() + 20_000;
+      while (acknowledgedSoFar < 10 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, round * 60));
+      killed = true;
       server.child.kill("SIGKILL");
       await new Promise((resolve) => server?.child.once("exit", resolve));
       const acked = (await Promise.all(writers)).flat();
