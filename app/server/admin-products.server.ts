@@ -43,12 +43,19 @@ type RelationKey = keyof typeof RELATIONS;
 const RELATION_KEYS = Object.keys(RELATIONS) as RelationKey[];
 
 /** Every product, newest first (spec §7: sorted -created), with what the edit form needs. */
-export async function listAdminProducts(db: DB): Promise<AdminProduct[]> {
+export async function listAdminProducts(db: DB, only?: { id: string }): Promise<AdminProduct[]> {
   const [rows, images, ...relations] = await Promise.all([
-    db.selectFrom("products").selectAll().orderBy("created_at", "desc").orderBy("id").execute(),
+    db
+      .selectFrom("products")
+      .selectAll()
+      .$if(Boolean(only), (query) => query.where("id", "=", only?.id ?? ""))
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .execute(),
     db
       .selectFrom("product_images")
       .select(["product_id", "file_name", "width", "height"])
+      .$if(Boolean(only), (query) => query.where("product_id", "=", only?.id ?? ""))
       .orderBy("product_id")
       .orderBy("position")
       .execute(),
@@ -57,6 +64,7 @@ export async function listAdminProducts(db: DB): Promise<AdminProduct[]> {
       return db
         .selectFrom(join as "product_categories")
         .select(["product_id", `${column} as ref` as "category_id as ref"])
+        .$if(Boolean(only), (query) => query.where("product_id", "=", only?.id ?? ""))
         .execute();
     }),
   ]);
@@ -95,6 +103,12 @@ export async function listAdminProducts(db: DB): Promise<AdminProduct[]> {
       pearlTypes: refs(3),
     };
   });
+}
+
+/** One product as the editors need it (the inline editor of the shop pages), or null. */
+export async function getAdminProduct(db: DB, id: string): Promise<AdminProduct | null> {
+  const [product] = await listAdminProducts(db, { id });
+  return product ?? null;
 }
 
 type Trx = Parameters<Parameters<ReturnType<DB["transaction"]>["execute"]>[0]>[0];

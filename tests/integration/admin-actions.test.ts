@@ -154,6 +154,57 @@ describe("admin actions refuse everyone but an admin", () => {
   });
 });
 
+describe("the inline editor's product read (GET /api/admin/produits?id=)", () => {
+  const read = (query: string, cookie?: string) =>
+    fetch(`${shop.url}/api/admin/produits${query}`, { headers: cookie ? { cookie } : {} });
+
+  it("gives nothing to anonymous visitors and customers", async () => {
+    for (const cookie of [undefined, customerCookie]) {
+      const response = await read(`?id=${productId}`, cookie);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ ok: false, error: "Accès non autorisé." });
+    }
+  });
+
+  it("gives the admin the product with its relations and every option to choose from", async () => {
+    const expected = readDatabase(shop.dataDir, (db) => ({
+      name: (db.prepare("select name from products where id = ?").get(productId) as { name: string }).name,
+      categories: (
+        db
+          .prepare("select category_id as id from product_categories where product_id = ?")
+          .all(productId) as {
+          id: string;
+        }[]
+      ).map((row) => row.id),
+      images: (
+        db
+          .prepare("select file_name from product_images where product_id = ? order by position")
+          .all(productId) as { file_name: string }[]
+      ).map((row) => row.file_name),
+      categoryCount: (db.prepare("select count(*) as n from categories").get() as { n: number }).n,
+    }));
+    const response = await read(`?id=${productId}`, adminCookie);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.product).toMatchObject({ id: productId, name: expected.name });
+    expect([...body.product.categories].sort()).toEqual([...expected.categories].sort());
+    expect(body.product.images.map((image: { fileName: string }) => image.fileName)).toEqual(expected.images);
+    expect(body.references.categories).toHaveLength(expected.categoryCount);
+    expect(Object.keys(body.references).sort()).toEqual(["categories", "colors", "materials", "pearlTypes"]);
+  });
+
+  it("answers a missing or malformed id with 400 and an unknown one with 404, in French", async () => {
+    for (const query of ["", "?id=", "?id=../etc/passwd", "?id=ABC"]) {
+      const response = await read(query, adminCookie);
+      expect(response.status, query).toBe(400);
+      expect(await response.json(), query).toEqual({ ok: false, error: "Précisez le produit à modifier." });
+    }
+    const missing = await read("?id=zzzzzzzzzzzzzzz", adminCookie);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ ok: false, error: "Ce produit n'existe plus." });
+  });
+});
+
 describe("upload limits", () => {
   it("refuses an 11th image with a French message", async () => {
     const before = counts();

@@ -188,7 +188,12 @@ const MATRIX: Record<string, Row> = {
   },
   "sitemap.xml": { url: () => "/sitemap.xml", get: all(200), post: all(405) },
   "robots.txt": { url: () => "/robots.txt", get: all(200), post: all(405) },
-  "api/admin/produits": { url: () => "/api/admin/produits", get: all(405), post: adminApi },
+  // GET ?id= gives the inline editor one product: the admin's alone.
+  "api/admin/produits": {
+    url: () => `/api/admin/produits?id=${ids.productId}`,
+    get: { ...adminApi, admin: 200 },
+    post: adminApi,
+  },
   "api/admin/references": { url: () => "/api/admin/references", get: all(405), post: adminApi },
   "api/admin/evenements": { url: () => "/api/admin/evenements", get: all(405), post: adminApi },
   "api/admin/avis": { url: () => "/api/admin/avis", get: all(405), post: adminApi },

@@ -3,7 +3,9 @@
  * whose upload events give the progress bar that fetch() cannot, answered in JSON. After a
  * success the caller revalidates the page's loaders: the dashboard updates without a reload.
  */
-export type AdminAnswer = { ok: true; message: string } | { ok: false; error: string };
+export type AdminAnswer =
+  | { ok: true; message: string; payload: Record<string, unknown> }
+  | { ok: false; error: string };
 
 export function postAdminForm(
   url: string,
@@ -21,9 +23,14 @@ export function postAdminForm(
       });
     }
     request.addEventListener("load", () => {
-      const payload = request.response as { ok?: boolean; message?: string; error?: string } | null;
+      const payload = request.response as {
+        ok?: boolean;
+        message?: string;
+        error?: string;
+        [key: string]: unknown;
+      } | null;
       if (request.status >= 200 && request.status < 300 && payload?.ok) {
-        resolve({ ok: true, message: payload.message ?? "" });
+        resolve({ ok: true, message: payload.message ?? "", payload });
       } else if (request.status === 413) {
         resolve({ ok: false, error: payload?.error ?? "L'envoi est trop volumineux (48 Mo au maximum)." });
       } else {

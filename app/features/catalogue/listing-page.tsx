@@ -12,6 +12,8 @@ import { LOADING_TEXT } from "~/lib/messages";
 import { useFocusTrap } from "~/lib/use-focus-trap";
 import { useScrollLock } from "~/lib/use-scroll-lock";
 import { FilterSidebar, type ReferenceLists } from "./filter-sidebar";
+import { InlineEditNotice, InlineEditorSlot, useInlineEditing } from "./inline-edit";
+import inlineStyles from "./inline-edit.module.css";
 import styles from "./listing.module.css";
 import { useListingMemory } from "./listing-memory";
 import {
@@ -147,6 +149,7 @@ export function ListingPage(props: ListingPageProps) {
   const formId = `filtres-${kind}`;
   const nextPage = toSearchParams({ ...query, page: query.page + 1 }, kind).toString();
   const Card = kind === "catalogue" ? ProductCard : SoldCard;
+  const editing = useInlineEditing();
 
   return (
     <>
@@ -228,11 +231,17 @@ export function ListingPage(props: ListingPageProps) {
           {loading && listing.items.length === 0 ? <p className={styles.loading}>{LOADING_TEXT}</p> : null}
           {!loading && listing.items.length === 0 ? <p className={styles.empty}>{EMPTY_TEXT[kind]}</p> : null}
           <ul className={styles.grid} data-loading={loading}>
-            {listing.items.map((product, index) => (
-              <li key={product.id}>
-                <Card product={product} eager={index < 4} />
-              </li>
-            ))}
+            {listing.items.map((product, index) =>
+              editing.editingId === product.id ? (
+                <li key={product.id} className={inlineStyles.editingItem}>
+                  <InlineEditorSlot editing={editing} productId={product.id} withImages={false} />
+                </li>
+              ) : (
+                <li key={product.id}>
+                  <Card product={product} eager={index < 4} editing={editing} />
+                </li>
+              ),
+            )}
           </ul>
           {listing.hasMore ? (
             <div className={styles.more}>
@@ -243,6 +252,7 @@ export function ListingPage(props: ListingPageProps) {
           ) : null}
         </section>
       </div>
+      <InlineEditNotice editing={editing} />
     </>
   );
 }

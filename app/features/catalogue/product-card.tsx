@@ -1,6 +1,7 @@
 /**
  * A piece in a listing (spec §2 "Catalogue page", "Gallery page"): first image or the placeholder,
- * name, price and stock label for pieces for sale, a 'Vendu' badge for sold ones.
+ * name, price and stock label for pieces for sale, a 'Vendu' badge for sold ones; 'Modifier' for
+ * admins.
  */
 import { Link } from "react-router";
 import { AddToCartButton, FavoriteButton } from "~/features/basket/basket-buttons";
@@ -8,6 +9,7 @@ import type { BasketProduct } from "~/features/basket/basket-context";
 import { formatPrice } from "~/lib/format";
 import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { catalogueStockLabel } from "~/lib/stock";
+import { EditButton, type InlineEditing } from "./inline-edit";
 import styles from "./product-card.module.css";
 
 export interface CardProduct {
@@ -52,7 +54,14 @@ function CardImage({ product, eager }: { product: CardProduct; eager: boolean })
   );
 }
 
-export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+interface CardProps {
+  product: CardProduct;
+  eager?: boolean;
+  /** The page's inline editing: admins get 'Modifier' on the card. */
+  editing?: InlineEditing;
+}
+
+export function ProductCard({ product, eager = false, editing }: CardProps) {
   const href = `/catalogue/produit/${product.slug}`;
   return (
     <article className={styles.card}>
@@ -69,12 +78,13 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           {catalogueStockLabel(product)}
         </p>
         <AddToCartButton product={toBasketProduct(product)} block />
+        {editing ? <EditButton editing={editing} productId={product.id} productName={product.name} /> : null}
       </div>
     </article>
   );
 }
 
-export function SoldCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+export function SoldCard({ product, eager = false, editing }: CardProps) {
   const href = `/galerie/vendu/${product.slug}`;
   return (
     <article className={styles.card}>
@@ -86,6 +96,7 @@ export function SoldCard({ product, eager = false }: { product: CardProduct; eag
         <h3 className={styles.name}>
           <Link to={href}>{product.name}</Link>
         </h3>
+        {editing ? <EditButton editing={editing} productId={product.id} productName={product.name} /> : null}
       </div>
     </article>
   );

@@ -1,20 +1,28 @@
 /**
- * POST /api/admin/produits — the product manager's mutations (intent: save, set-sold, delete).
+ * POST /api/admin/produits — the product manager's mutations (intent: save, set-sold, delete);
+ * GET ?id= — one product for the shop pages' inline editor.
  * Multipart: a save carries the new image files; the body is size-capped while it streams.
  */
 import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import { formToObject } from "~/features/admin/form-data";
-import { PRODUCT_LIST_FIELDS, productActionSchema, productFields } from "~/features/admin/product-schema";
-import { requireAdminApi } from "~/server/admin-guard.server";
+import {
+  PRODUCT_LIST_FIELDS,
+  productActionSchema,
+  productFields,
+  recordId,
+} from "~/features/admin/product-schema";
+import { requireAdminApi, requireAdminReader } from "~/server/admin-guard.server";
 import {
   deleteProduct,
+  getAdminProduct,
   type ProductResult,
   saveProduct,
   setProductSold,
 } from "~/server/admin-products.server";
 import { filesOf, readLimitedForm, UploadRejectedError } from "~/server/admin-uploads.server";
 import { apiError, invalidInput } from "~/server/api-responses.server";
-import { getAppContext } from "~/server/context.server";
+import { getReferenceLists } from "~/server/catalogue.server";
+import { getAppContext, getDb } from "~/server/context.server";
 import type { Route } from "./+types/admin-products";
 
 function answer(result: ProductResult) {
@@ -53,7 +61,16 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** Commands only: a GET is answered in French, not by the framework's English default. */
-export function loader() {
-  return apiError("Méthode non autorisée.", 405);
+/**
+ * GET ?id= — one product with every option of its four relation lists: what the inline editor of
+ * the shop pages loads when an admin presses 'Modifier' (visitors' pages never carry it).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminReader(request);
+  const id = recordId.safeParse(new URL(request.url).searchParams.get("id") ?? "");
+  if (!id.success) return apiError("Précisez le produit à modifier.", 400);
+  const db = getDb();
+  const [product, references] = await Promise.all([getAdminProduct(db, id.data), getReferenceLists(db)]);
+  if (!product) return apiError(PRODUCT_MESSAGES.notFound, 404);
+  return { ok: true, product, references };
 }

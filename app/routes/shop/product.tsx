@@ -2,12 +2,18 @@
  * /catalogue/produit/{slug} (spec §2 "Product page"): the piece with its photos, price, stock,
  * description and details, basket buttons, and similar pieces streamed in after the page.
  */
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
 import { NotFoundNotice } from "~/components/not-found-notice";
 import { ProductImages } from "~/components/product-images";
 import { AddToCartButton, FavoriteButton } from "~/features/basket/basket-buttons";
 import { BackButton } from "~/features/catalogue/back-button";
 import { toGalleryImages } from "~/features/catalogue/gallery-images";
+import {
+  EditButton,
+  InlineEditNotice,
+  InlineEditorSlot,
+  useInlineEditing,
+} from "~/features/catalogue/inline-edit";
 import { toBasketProduct } from "~/features/catalogue/product-card";
 import styles from "~/features/catalogue/product-details.module.css";
 import { ProductFacts } from "~/features/catalogue/product-facts";
@@ -44,33 +50,51 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, similar } = loaderData;
+  const editing = useInlineEditing();
+  const location = useLocation();
   const basketProduct = toBasketProduct(product);
   return (
     <>
       <div className={styles.page}>
         <BackButton fallback="/catalogue" label="Retour" />
-        <div className={styles.columns}>
-          <ProductImages
-            key={product.id}
-            images={toGalleryImages(product.images, product.name)}
-            productName={product.name}
+        {editing.editingId === product.id ? (
+          <InlineEditorSlot
+            editing={editing}
+            productId={product.id}
+            withImages
+            currentPath={location.pathname}
           />
-          <div className={styles.info}>
-            <h1>{product.name}</h1>
-            <p className={styles.price}>{formatPrice(product.priceCents)}</p>
-            <p className={styles.stock}>
-              {product.isUnique ? "Pièce unique · " : ""}
-              {productStockLine(product)}
-            </p>
-            <p className={styles.description}>{product.description}</p>
-            <ProductFacts product={product} />
-            <div className={styles.actions}>
-              <AddToCartButton product={basketProduct} />
-              <FavoriteButton product={basketProduct} />
+        ) : (
+          <div className={styles.columns}>
+            <ProductImages
+              key={product.id}
+              images={toGalleryImages(product.images, product.name)}
+              productName={product.name}
+            />
+            <div className={styles.info}>
+              <h1>{product.name}</h1>
+              <EditButton
+                editing={editing}
+                productId={product.id}
+                productName={product.name}
+                className={styles.editButton}
+              />
+              <p className={styles.price}>{formatPrice(product.priceCents)}</p>
+              <p className={styles.stock}>
+                {product.isUnique ? "Pièce unique · " : ""}
+                {productStockLine(product)}
+              </p>
+              <p className={styles.description}>{product.description}</p>
+              <ProductFacts product={product} />
+              <div className={styles.actions}>
+                <AddToCartButton product={basketProduct} />
+                <FavoriteButton product={basketProduct} />
+              </div>
             </div>
           </div>
-        </div>
+        )}
       </div>
+      <InlineEditNotice editing={editing} />
       <SimilarProducts products={similar} soldLinksToGallery />
     </>
   );

@@ -2,12 +2,18 @@
  * /galerie/vendu/{slug} (spec §2 "Sold item page"): a sold piece with its photos, sold badge,
  * description and details, a link to the pieces for sale, and similar pieces.
  */
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
 import buttons from "~/components/button.module.css";
 import { NotFoundNotice } from "~/components/not-found-notice";
 import { ProductImages } from "~/components/product-images";
 import { BackButton } from "~/features/catalogue/back-button";
 import { toGalleryImages } from "~/features/catalogue/gallery-images";
+import {
+  EditButton,
+  InlineEditNotice,
+  InlineEditorSlot,
+  useInlineEditing,
+} from "~/features/catalogue/inline-edit";
 import styles from "~/features/catalogue/product-details.module.css";
 import { ProductFacts } from "~/features/catalogue/product-facts";
 import { SimilarProducts } from "~/features/catalogue/similar-products";
@@ -44,29 +50,47 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function SoldItemPage({ loaderData }: Route.ComponentProps) {
   const { product, similar } = loaderData;
+  const editing = useInlineEditing();
+  const location = useLocation();
   const badge = product.isUnique ? "Pièce Unique - Vendue" : "Vendue";
   return (
     <>
       <div className={styles.page}>
         <BackButton fallback="/galerie" label="Retour" />
-        <div className={styles.columns}>
-          <ProductImages
-            key={product.id}
-            images={toGalleryImages(product.images, product.name)}
-            productName={product.name}
+        {editing.editingId === product.id ? (
+          <InlineEditorSlot
+            editing={editing}
+            productId={product.id}
+            withImages
+            currentPath={location.pathname}
           />
-          <div className={styles.info}>
-            <h1>{product.name}</h1>
-            <p className={styles.price}>{formatPrice(product.priceCents)}</p>
-            <p className={styles.soldBadge}>{badge}</p>
-            <p className={styles.description}>{product.description}</p>
-            <ProductFacts product={product} />
-            <Link to="/catalogue" className={`${buttons.primary} ${styles.availableLink}`}>
-              Voir les créations disponibles
-            </Link>
+        ) : (
+          <div className={styles.columns}>
+            <ProductImages
+              key={product.id}
+              images={toGalleryImages(product.images, product.name)}
+              productName={product.name}
+            />
+            <div className={styles.info}>
+              <h1>{product.name}</h1>
+              <EditButton
+                editing={editing}
+                productId={product.id}
+                productName={product.name}
+                className={styles.editButton}
+              />
+              <p className={styles.price}>{formatPrice(product.priceCents)}</p>
+              <p className={styles.soldBadge}>{badge}</p>
+              <p className={styles.description}>{product.description}</p>
+              <ProductFacts product={product} />
+              <Link to="/catalogue" className={`${buttons.primary} ${styles.availableLink}`}>
+                Voir les créations disponibles
+              </Link>
+            </div>
           </div>
-        </div>
+        )}
       </div>
+      <InlineEditNotice editing={editing} />
       <SimilarProducts products={similar} soldLinksToGallery />
     </>
   );

@@ -1,0 +1,186 @@
+/**
+ * The inline product editor of the shop pages (spec §4 "Admin inline edit", §2): loaded as its own
+ * chunk when an admin presses 'Modifier'. It reads the product and the options of its four lists
+ * from /api/admin/produits, edits a copy ('Annuler' drops it, new images included), and saves
+ * through the same action as the dashboard. Cards edit the details; product and sold pages also
+ * add, remove and reorder the photos, compressed in the browser above 1 MB (spec §9).
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import buttons from "~/components/button.module.css";
+import type { SavedProduct } from "~/features/catalogue/inline-edit";
+import { PRODUCT_MESSAGES } from "./admin-messages";
+import { postAdminForm } from "./admin-request";
+import styles from "./admin-ui.module.css";
+import editorStyles from "./inline-product-editor.module.css";
+import { type EditableProduct, type ReferenceOptions, useProductDraft } from "./product-draft";
+import { ImageFields, ProductMainFields, RelationFields } from "./product-fields";
+
+/** Spec §9: 1 MB on the inline edit of the shop pages (4.5 MB in the dashboard's form). */
+export const INLINE_COMPRESS_ABOVE_BYTES = 1024 * 1024;
+
+const LOAD_FAILED = "Impossible de charger le produit à modifier.";
+
+type Loaded =
+  | { state: "loading" }
+  | { state: "failed"; error: string }
+  | { state: "ready"; product: EditableProduct; references: ReferenceOptions };
+
+interface EditorProps {
+  productId: string;
+  withImages: boolean;
+  onCancel: () => void;
+  onSaved: (message: string, product: SavedProduct) => Promise<void>;
+}
+
+/** Spec §8: the failure always says 'Erreur lors de la mise à jour du produit', with the reason. */
+function failure(reason: string): string {
+  return reason === PRODUCT_MESSAGES.updateFailed ? reason : `${PRODUCT_MESSAGES.updateFailed} : ${reason}`;
+}
+
+export default function InlineProductEditor(props: EditorProps) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/admin/produits?id=${encodeURIComponent(props.productId)}`, {
+      headers: { Accept: "application/json" },
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        const body = (await response.json().catch(() => null)) as {
+          product?: EditableProduct;
+          references?: ReferenceOptions;
+          error?: string;
+        } | null;
+        if (response.ok && body?.product && body.references) {
+          setLoaded({ state: "ready", product: body.product, references: body.references });
+        } else {
+          setLoaded({ state: "failed", error: body?.error ?? LOAD_FAILED });
+        }
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error(LOAD_FAILED, error);
+        setLoaded({ state: "failed", error: LOAD_FAILED });
+      });
+    return () => controller.abort();
+  }, [props.productId]);
+
+  if (loaded.state === "ready") {
+    return <EditorForm {...props} product={loaded.product} references={loaded.references} />;
+  }
+  return (
+    <div className={editorStyles.editor}>
+      {loaded.state === "loading" ? (
+        <p className={styles.muted} role="status">
+          Chargement du produit…
+        </p>
+      ) : (
+        <>
+          <p className={styles.error} role="alert">
+            {loaded.error}
+          </p>
+          <div className={styles.formActions}>
+            <button type="button" className={buttons.secondary} onClick={props.onCancel}>
+              Annuler
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function EditorForm({
+  withImages,
+  onCancel,
+  onSaved,
+  product,
+  references,
+}: EditorProps & { product: EditableProduct; references: ReferenceOptions }) {
+  const id = useId();
+  const draft = useProductDraft(product, { compressAbove: INLINE_COMPRESS_ABOVE_BYTES });
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  // The editor takes the place of what was pressed: focus moves to it.
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, []);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    draft.setProblem(null);
+    const request = draft.toRequest();
+    if (!request.ok) {
+      setError(failure(request.error));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setProgress(request.hasFiles ? 0 : null);
+    const answer = await postAdminForm(
+      "/api/admin/produits",
+      request.body,
+      request.hasFiles ? setProgress : undefined,
+    );
+    setProgress(null);
+    if (!answer.ok) {
+      setBusy(false);
+      setError(failure(answer.error));
+      return;
+    }
+    const slug = (answer.payload.product as { slug?: string } | undefined)?.slug ?? product.slug;
+    await onSaved(answer.message, { slug, isSold: draft.isSold });
+  }
+
+  const shownError = draft.problem ? failure(draft.problem) : error;
+  return (
+    <form
+      className={`${styles.form} ${editorStyles.editor}`}
+      data-with-images={withImages}
+      data-testid="inline-editor"
+      aria-labelledby={`${id}-title`}
+      onSubmit={save}
+      noValidate
+    >
+      <h2 id={`${id}-title`} className={editorStyles.title} tabIndex={-1} ref={titleRef}>
+        Modifier « {product.name} »
+      </h2>
+      <div className={editorStyles.columns}>
+        {withImages ? (
+          <div className={editorStyles.images}>
+            <ImageFields id={id} draft={draft} />
+          </div>
+        ) : null}
+        <div className={editorStyles.fields}>
+          <ProductMainFields id={id} draft={draft} hideStockWhenUnique />
+          <div className={editorStyles.relations}>
+            <RelationFields draft={draft} references={references} />
+          </div>
+        </div>
+      </div>
+      {progress !== null ? (
+        <div className={styles.progress}>
+          <label htmlFor={`${id}-progress`}>Envoi des images : {progress} %</label>
+          <progress id={`${id}-progress`} max={100} value={progress} />
+        </div>
+      ) : null}
+      {shownError ? (
+        <p className={styles.error} role="alert">
+          {shownError}
+        </p>
+      ) : null}
+      <div className={styles.formActions}>
+        <button type="button" className={buttons.secondary} onClick={onCancel} disabled={busy}>
+          Annuler
+        </button>
+        <button type="submit" className={buttons.primary} disabled={busy || draft.preparing}>
+          {busy ? "Enregistrement…" : "Sauvegarder"}
+        </button>
+      </div>
+    </form>
+  );
+}
