@@ -13,7 +13,7 @@ import { postAdminForm } from "./admin-request";
 import styles from "./admin-ui.module.css";
 import editorStyles from "./inline-product-editor.module.css";
 import { type EditableProduct, type ReferenceOptions, useProductDraft } from "./product-draft";
-import { ImageFields, ProductMainFields, RelationFields } from "./product-fields";
+import { ImageFields, ProductMainFields, RelationFields, SaveStatus } from "./product-fields";
 
 /** Spec §9: 1 MB on the inline edit of the shop pages (4.5 MB in the dashboard's form). */
 export const INLINE_COMPRESS_ABOVE_BYTES = 1024 * 1024;
@@ -162,17 +162,7 @@ function EditorForm({
           </div>
         </div>
       </div>
-      {progress !== null ? (
-        <div className={styles.progress}>
-          <label htmlFor={`${id}-progress`}>Envoi des images : {progress} %</label>
-          <progress id={`${id}-progress`} max={100} value={progress} />
-        </div>
-      ) : null}
-      {shownError ? (
-        <p className={styles.error} role="alert">
-          {shownError}
-        </p>
-      ) : null}
+      <SaveStatus id={id} progress={progress} error={shownError} />
       <div className={styles.formActions}>
         <button type="button" className={buttons.secondary} onClick={onCancel} disabled={busy}>
           Annuler

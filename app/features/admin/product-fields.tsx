@@ -149,3 +149,30 @@ export function ImageFields({ id, draft }: { id: string; draft: ProductDraft }) 
     </fieldset>
   );
 }
+
+/** The upload's progress bar and the save's error, under the fields. */
+export function SaveStatus({
+  id,
+  progress,
+  error,
+}: {
+  id: string;
+  progress: number | null;
+  error: string | null;
+}) {
+  return (
+    <>
+      {progress !== null ? (
+        <div className={styles.progress}>
+          <label htmlFor={`${id}-progress`}>Envoi des images : {progress} %</label>
+          <progress id={`${id}-progress`} max={100} value={progress} />
+        </div>
+      ) : null}
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

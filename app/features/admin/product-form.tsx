@@ -9,7 +9,7 @@ import { slugify } from "~/lib/slugify";
 import { AdminDialog } from "./admin-dialog";
 import styles from "./admin-ui.module.css";
 import { type EditableProduct, type ReferenceOptions, useProductDraft } from "./product-draft";
-import { ImageFields, ProductMainFields, RelationFields } from "./product-fields";
+import { ImageFields, ProductMainFields, RelationFields, SaveStatus } from "./product-fields";
 import { useAdminAction } from "./use-admin-action";
 
 export type { EditableProduct, NamedOption, ReferenceOptions } from "./product-draft";
@@ -50,17 +50,7 @@ export function ProductForm({
         <ProductMainFields id={id} draft={draft} slugHint={slugHint} />
         <RelationFields draft={draft} references={references} />
         <ImageFields id={id} draft={draft} />
-        {progress !== null ? (
-          <div className={styles.progress}>
-            <label htmlFor={`${id}-progress`}>Envoi des images : {progress} %</label>
-            <progress id={`${id}-progress`} max={100} value={progress} />
-          </div>
-        ) : null}
-        {shownError ? (
-          <p className={styles.error} role="alert">
-            {shownError}
-          </p>
-        ) : null}
+        <SaveStatus id={id} progress={progress} error={shownError} />
         <div className={styles.formActions}>
           <button type="button" className={buttons.secondary} onClick={onClose}>
             Annuler

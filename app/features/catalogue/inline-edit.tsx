@@ -5,7 +5,7 @@
  * drag and drop, compression) is a separate chunk, fetched only when an admin presses 'Modifier',
  * so visitors never download it.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { Toast } from "~/components/toast";
 import { LOADING_TEXT } from "~/lib/messages";
@@ -150,6 +150,26 @@ export function InlineEditorSlot({
         onSaved={(message, product) => editing.saved(message, product, currentPath)}
       />
     </Suspense>
+  );
+}
+
+/**
+ * A product or sold page's photos and details, or, while the admin edits that product, the editor
+ * with its photos in their place. After a save the page follows the product to its address.
+ */
+export function EditableProductDetails({
+  editing,
+  productId,
+  children,
+}: {
+  editing: InlineEditing;
+  productId: string;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  if (editing.editingId !== productId) return children;
+  return (
+    <InlineEditorSlot editing={editing} productId={productId} withImages currentPath={location.pathname} />
   );
 }
 

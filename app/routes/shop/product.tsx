@@ -2,16 +2,16 @@
  * /catalogue/produit/{slug} (spec §2 "Product page"): the piece with its photos, price, stock,
  * description and details, basket buttons, and similar pieces streamed in after the page.
  */
-import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import { NotFoundNotice } from "~/components/not-found-notice";
 import { ProductImages } from "~/components/product-images";
 import { AddToCartButton, FavoriteButton } from "~/features/basket/basket-buttons";
 import { BackButton } from "~/features/catalogue/back-button";
 import { toGalleryImages } from "~/features/catalogue/gallery-images";
 import {
+  EditableProductDetails,
   EditButton,
   InlineEditNotice,
-  InlineEditorSlot,
   useInlineEditing,
 } from "~/features/catalogue/inline-edit";
 import { toBasketProduct } from "~/features/catalogue/product-card";
@@ -51,20 +51,12 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, similar } = loaderData;
   const editing = useInlineEditing();
-  const location = useLocation();
   const basketProduct = toBasketProduct(product);
   return (
     <>
       <div className={styles.page}>
         <BackButton fallback="/catalogue" label="Retour" />
-        {editing.editingId === product.id ? (
-          <InlineEditorSlot
-            editing={editing}
-            productId={product.id}
-            withImages
-            currentPath={location.pathname}
-          />
-        ) : (
+        <EditableProductDetails editing={editing} productId={product.id}>
           <div className={styles.columns}>
             <ProductImages
               key={product.id}
@@ -92,7 +84,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </div>
             </div>
           </div>
-        )}
+        </EditableProductDetails>
       </div>
       <InlineEditNotice editing={editing} />
       <SimilarProducts products={similar} soldLinksToGallery />

@@ -2,16 +2,16 @@
  * /galerie/vendu/{slug} (spec §2 "Sold item page"): a sold piece with its photos, sold badge,
  * description and details, a link to the pieces for sale, and similar pieces.
  */
-import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import buttons from "~/components/button.module.css";
 import { NotFoundNotice } from "~/components/not-found-notice";
 import { ProductImages } from "~/components/product-images";
 import { BackButton } from "~/features/catalogue/back-button";
 import { toGalleryImages } from "~/features/catalogue/gallery-images";
 import {
+  EditableProductDetails,
   EditButton,
   InlineEditNotice,
-  InlineEditorSlot,
   useInlineEditing,
 } from "~/features/catalogue/inline-edit";
 import styles from "~/features/catalogue/product-details.module.css";
@@ -51,20 +51,12 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export default function SoldItemPage({ loaderData }: Route.ComponentProps) {
   const { product, similar } = loaderData;
   const editing = useInlineEditing();
-  const location = useLocation();
   const badge = product.isUnique ? "Pièce Unique - Vendue" : "Vendue";
   return (
     <>
       <div className={styles.page}>
         <BackButton fallback="/galerie" label="Retour" />
-        {editing.editingId === product.id ? (
-          <InlineEditorSlot
-            editing={editing}
-            productId={product.id}
-            withImages
-            currentPath={location.pathname}
-          />
-        ) : (
+        <EditableProductDetails editing={editing} productId={product.id}>
           <div className={styles.columns}>
             <ProductImages
               key={product.id}
@@ -88,7 +80,7 @@ export default function SoldItemPage({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           </div>
-        )}
+        </EditableProductDetails>
       </div>
       <InlineEditNotice editing={editing} />
       <SimilarProducts products={similar} soldLinksToGallery />
