@@ -230,7 +230,7 @@ export function ListingPage(props: ListingPageProps) {
           <ul className={styles.grid} data-loading={loading}>
             {listing.items.map((product, index) => (
               <li key={product.id}>
-                <Card product={product} eager={index < 4} />
+                <Card product={product} eager={index < 4} priority={index === 0} />
               </li>
             ))}
           </ul>

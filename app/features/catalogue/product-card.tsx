@@ -35,7 +35,16 @@ export function toBasketProduct(product: CardProduct): BasketProduct {
   };
 }
 
-function CardImage({ product, eager }: { product: CardProduct; eager: boolean }) {
+// `priority`: the first card's photo is the listing's largest paint, fetched before the others.
+function CardImage({
+  product,
+  eager,
+  priority,
+}: {
+  product: CardProduct;
+  eager: boolean;
+  priority: boolean;
+}) {
   const { image } = product;
   return (
     <img
@@ -47,17 +56,26 @@ function CardImage({ product, eager }: { product: CardProduct; eager: boolean })
       height={image?.height ?? 800}
       alt={image ? product.name : `Pas encore de photo pour ${product.name}`}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
     />
   );
 }
 
-export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: CardProduct;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const href = `/catalogue/produit/${product.slug}`;
   return (
     <article className={styles.card}>
       <Link to={href} className={styles.media} tabIndex={-1} aria-hidden="true">
-        <CardImage product={product} eager={eager} />
+        <CardImage product={product} eager={eager} priority={priority} />
       </Link>
       <FavoriteButton product={toBasketProduct(product)} className={styles.heart} />
       <div className={styles.body}>
@@ -74,12 +92,20 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
   );
 }
 
-export function SoldCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+export function SoldCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: CardProduct;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const href = `/galerie/vendu/${product.slug}`;
   return (
     <article className={styles.card}>
       <Link to={href} className={styles.media} tabIndex={-1} aria-hidden="true">
-        <CardImage product={product} eager={eager} />
+        <CardImage product={product} eager={eager} priority={priority} />
       </Link>
       <span className={styles.soldBadge}>Vendu</span>
       <div className={styles.body}>
