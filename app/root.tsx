@@ -2,7 +2,7 @@
  * The document and the site shell: header, footer, sidebars and sticky buttons around every page,
  * with the visitor's session, the shop's details and the basket counts from the root loader.
  */
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -19,9 +19,8 @@ import { SiteHeader } from "~/components/site-header";
 import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
 import { Toast } from "~/components/toast";
 import { BasketProvider } from "~/features/basket/basket-context";
-import { BasketPanels, type OpenPanel } from "~/features/basket/basket-panels";
+import type { OpenPanel } from "~/features/basket/basket-panels";
 import { ChatProvider } from "~/features/chat/chat-context";
-import "~/lib/zod-french";
 import { useNonce } from "~/lib/nonce";
 import { listCart, listFavorites } from "~/server/basket.server";
 import { unreadByChat } from "~/server/chat.server";
@@ -32,6 +31,12 @@ import { getShopDetails } from "~/server/shop-settings.server";
 import type { Route } from "./+types/root";
 import errorStyles from "./styles/error-page.module.css";
 import stylesheet from "./styles/global.css?url";
+
+// The favourites and cart panels load when first opened: most visits never open them, and they are
+// not part of the first load (design.md budget: 110 KB of JavaScript).
+const BasketPanels = lazy(() =>
+  import("~/features/basket/basket-panels").then((module) => ({ default: module.BasketPanels })),
+);
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -149,7 +154,11 @@ function SiteShell({ children }: { children: React.ReactNode }) {
             <ScrollToTopButton />
           </>
         )}
-        <BasketPanels open={openPanel} onClose={closePanel} />
+        {openPanel ? (
+          <Suspense fallback={null}>
+            <BasketPanels open={openPanel} onClose={closePanel} />
+          </Suspense>
+        ) : null}
       </BasketProvider>
     </ChatProvider>
   );

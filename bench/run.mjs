@@ -1,41 +1,14 @@
 // `npm run bench`: starts the built server on a fresh seeded DATA_DIR (or uses BENCH_URL), then
 // measures the first-load JavaScript of public pages (gzipped) and server-rendering throughput.
 // Figures print as a table and go to bench/results/latest.json. Budgets: ../shared/design.md.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { root, startShop } from "./shop.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
-const port = Number(process.env.BENCH_PORT ?? 3400);
-let base = process.env.BENCH_URL;
-let server;
-
-async function waitHealthy(url) {
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("server did not start");
-}
-
-if (!base) {
-  if (!fs.existsSync(path.join(root, "build/server.js"))) {
-    console.error("Run `npm run build` first.");
-    process.exit(1);
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-bench-"));
-  server = spawn(process.execPath, ["build/server.js"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
-    stdio: "ignore",
-  });
-  base = `http://127.0.0.1:${port}`;
-  await waitHealthy(base);
-}
+const shop = await startShop({ port: Number(process.env.BENCH_PORT ?? 3400) });
+const base = shop.base;
 
 /** Every /assets/*.js a page loads before it is interactive: module scripts, preloads, imports. */
 async function firstLoadJs(pathname) {
@@ -57,7 +30,7 @@ async function firstLoadJs(pathname) {
 }
 
 /** Closed-loop load: `connections` clients request `pathname` back to back for `seconds`. */
-async function throughput(pathname, { connections = 16, seconds = 5 } = {}) {
+async function throughput(pathname, { connections = 16, seconds = 5, headers = {} } = {}) {
   const latencies = [];
   let errors = 0;
   const end = Date.now() + seconds * 1000;
@@ -66,7 +39,7 @@ async function throughput(pathname, { connections = 16, seconds = 5 } = {}) {
       while (Date.now() < end) {
         const started = performance.now();
         try {
-          const response = await fetch(base + pathname);
+          const response = await fetch(base + pathname, { headers });
           await response.arrayBuffer();
           if (!response.ok) errors++;
         } catch {
@@ -80,6 +53,7 @@ async function throughput(pathname, { connections = 16, seconds = 5 } = {}) {
   const p = (q) => +latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
   return {
     page: pathname,
+    visitor: headers.cookie ? "with a cookie (rendered)" : "anonymous",
     requests: latencies.length,
     perSecond: Math.round(latencies.length / seconds),
     p50ms: p(0.5),
@@ -89,16 +63,30 @@ async function throughput(pathname, { connections = 16, seconds = 5 } = {}) {
 }
 
 try {
-  const pages = ["/", "/catalogue", "/galerie", "/agenda", "/contact"];
+  // A product page of the seed (the first card of the catalogue).
+  const catalogue = await (await fetch(`${base}/catalogue`)).text();
+  const product = catalogue.match(/href="(\/catalogue\/produit\/[\w-]+)"/)?.[1];
+  if (!product) throw new Error("no product link on /catalogue");
+  const pages = ["/", "/catalogue", "/galerie", product, "/agenda", "/contact"];
   const js = [];
   for (const page of pages) js.push(await firstLoadJs(page));
   console.log("\nFirst-load JavaScript (budget: 110 KB gzipped)");
   console.table(js);
 
+  // Anonymous visitors may be served from the one-second page cache (ADR 008); a request with a
+  // cookie is always rendered, which is the cost a signed-in customer sees.
+  const rendered = { cookie: "bench=1" };
   const load = [];
-  for (const page of ["/", "/catalogue"]) {
-    await throughput(page, { connections: 4, seconds: 1 }); // warm-up
-    load.push(await throughput(page));
+  for (const [page, headers] of [
+    [product, {}],
+    [product, rendered],
+    ["/catalogue", {}],
+    ["/catalogue", rendered],
+    ["/", {}],
+    ["/", rendered],
+  ]) {
+    await throughput(page, { connections: 4, seconds: 1, headers }); // warm-up
+    load.push(await throughput(page, { headers }));
   }
   console.log("\nServer rendering, 16 connections for 5 s (budget: product page >= 500 req/s, p95 < 50 ms)");
   console.table(load);
@@ -107,5 +95,5 @@ try {
   fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
   fs.writeFileSync(path.join(root, "bench/results/latest.json"), `${JSON.stringify(results, null, 2)}\n`);
 } finally {
-  server?.kill("SIGTERM");
+  shop.stop();
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "~/lib/zod-french";
 
 /** The profile form (spec §2 /mon-compte): the e-mail is never part of it (read-only). */
 export const profileSchema = z.object({

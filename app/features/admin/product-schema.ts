@@ -4,6 +4,7 @@
  * uploaded file, so one save carries additions, removals and the new order.
  */
 import { z } from "zod";
+import "~/lib/zod-french";
 import { slugify } from "~/lib/slugify";
 import { PRODUCT_MESSAGES } from "./admin-messages";
 

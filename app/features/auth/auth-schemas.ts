@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "~/lib/zod-french";
 
 export const PASSWORDS_MISMATCH = "Les mots de passe ne correspondent pas.";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "~/lib/zod-french";
 
 const productId = z.string().regex(/^[a-z0-9]{1,32}$/, "Création inconnue.");
 

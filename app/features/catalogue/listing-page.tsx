@@ -238,7 +238,7 @@ export function ListingPage(props: ListingPageProps) {
                 </li>
               ) : (
                 <li key={product.id}>
-                  <Card product={product} eager={index < 4} editing={editing} />
+                  <Card product={product} eager={index < 4} priority={index === 0} editing={editing} />
                 </li>
               ),
             )}

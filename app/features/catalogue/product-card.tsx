@@ -37,7 +37,16 @@ export function toBasketProduct(product: CardProduct): BasketProduct {
   };
 }
 
-function CardImage({ product, eager }: { product: CardProduct; eager: boolean }) {
+// `priority`: the first card's photo is the listing's largest paint, fetched before the others.
+function CardImage({
+  product,
+  eager,
+  priority,
+}: {
+  product: CardProduct;
+  eager: boolean;
+  priority: boolean;
+}) {
   const { image } = product;
   return (
     <img
@@ -49,6 +58,7 @@ function CardImage({ product, eager }: { product: CardProduct; eager: boolean })
       height={image?.height ?? 800}
       alt={image ? product.name : `Pas encore de photo pour ${product.name}`}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
     />
   );
@@ -57,16 +67,18 @@ function CardImage({ product, eager }: { product: CardProduct; eager: boolean })
 interface CardProps {
   product: CardProduct;
   eager?: boolean;
+  /** The first card: likely the largest image in view, fetched first. */
+  priority?: boolean;
   /** The page's inline editing: admins get 'Modifier' on the card. */
   editing?: InlineEditing;
 }
 
-export function ProductCard({ product, eager = false, editing }: CardProps) {
+export function ProductCard({ product, eager = false, priority = false, editing }: CardProps) {
   const href = `/catalogue/produit/${product.slug}`;
   return (
     <article className={styles.card}>
       <Link to={href} className={styles.media} tabIndex={-1} aria-hidden="true">
-        <CardImage product={product} eager={eager} />
+        <CardImage product={product} eager={eager} priority={priority} />
       </Link>
       <FavoriteButton product={toBasketProduct(product)} className={styles.heart} />
       <div className={styles.body}>
@@ -84,12 +96,12 @@ export function ProductCard({ product, eager = false, editing }: CardProps) {
   );
 }
 
-export function SoldCard({ product, eager = false, editing }: CardProps) {
+export function SoldCard({ product, eager = false, priority = false, editing }: CardProps) {
   const href = `/galerie/vendu/${product.slug}`;
   return (
     <article className={styles.card}>
       <Link to={href} className={styles.media} tabIndex={-1} aria-hidden="true">
-        <CardImage product={product} eager={eager} />
+        <CardImage product={product} eager={eager} priority={priority} />
       </Link>
       <span className={styles.soldBadge}>Vendu</span>
       <div className={styles.body}>

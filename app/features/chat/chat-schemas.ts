@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "~/lib/zod-french";
 
 /** Spec §5: a blank message is not sent; text is trimmed. The cap keeps one bubble readable. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;

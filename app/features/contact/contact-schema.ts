@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "~/lib/zod-french";
 
 /** The contact form (spec §3: name, email, message, plus the hidden form-name 'contact'). */
 export const contactSchema = z.object({

@@ -9,6 +9,8 @@ import { useChatUnread } from "~/features/chat/chat-context";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/layout";
+// Zod speaks French in the admin forms too (the root route no longer loads it for every page).
+import "~/lib/zod-french";
 
 export const ADMIN_SECTIONS = [
   { to: "/admin", label: "Vue d'ensemble" },

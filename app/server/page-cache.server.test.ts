@@ -1,0 +1,165 @@
+/**
+ * The shared page cache (ADR 008) over real HTTP, in front of a stand-in renderer that prints the
+ * visitor's cookie and its nonce: a cached page never carries another visitor's data, and every
+ * response's inline scripts carry the nonce of its own CSP header.
+ */
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import compression from "compression";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { pageCache } from "./page-cache.server";
+import { securityHeaders } from "./security-headers.server";
+
+let renders = 0;
+let stock = 3;
+let server: http.Server;
+let base = "";
+const cache = pageCache({ ttlMs: 60_000 });
+
+beforeAll(async () => {
+  const app = express();
+  app.use(securityHeaders({ https: false, csp: true }));
+  app.use(compression());
+  app.use(cache);
+  app.post("/stock", (_req, res) => {
+    stock -= 1;
+    res.status(204).end();
+  });
+  app.get("/introuvable", (_req, res) => {
+    renders++;
+    res.status(404).type("html").send("<p>Introuvable</p>");
+  });
+  app.get("/{*page}", (req, res) => {
+    renders++;
+    const nonce = String(res.locals.cspNonce);
+    const visitor = /visitor=(\w+)/.exec(req.headers.cookie ?? "")?.[1] ?? "anonyme";
+    // A flash message being cleared, or a page that hands an anonymous visitor a cookie.
+    if (req.headers.cookie?.includes("flash=") || req.path === "/bienvenue") {
+      res.setHeader("Set-Cookie", "flash=; Max-Age=0");
+    }
+    res.setHeader("Cache-Control", "private, no-cache");
+    res.type("html");
+    // Written in pieces, as the streaming renderer does.
+    res.write(`<html><head><link rel="modulepreload" nonce="${nonce}" href="/a.js"></head><body>`);
+    res.write(`<p>Bonjour ${visitor}, stock ${stock}</p><script nonce="${nonce}">1</script>`);
+    res.end("</body></html>");
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+beforeEach(() => {
+  cache.clear();
+  renders = 0;
+});
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(base + path, { headers });
+  const html = await response.text();
+  const csp = response.headers.get("content-security-policy") ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? "";
+  return { response, html, nonce, hit: response.headers.get("x-page-cache") === "hit" };
+}
+
+function noncesIn(html: string) {
+  return [...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
+}
+
+describe("pageCache", () => {
+  it("renders an anonymous page once and gives every copy the nonce of its own CSP header", async () => {
+    const first = await get("/catalogue");
+    const second = await get("/catalogue");
+    const third = await get("/catalogue", { "Accept-Encoding": "gzip" });
+    expect(renders).toBe(1);
+    expect([first.hit, second.hit, third.hit]).toEqual([false, true, true]);
+    for (const page of [first, second, third]) {
+      expect(page.nonce).not.toBe("");
+      expect(noncesIn(page.html)).toEqual([page.nonce, page.nonce]);
+      expect(page.html).toContain("Bonjour anonyme, stock 3");
+      expect(page.response.headers.get("cache-control")).toBe("private, no-cache");
+      expect(page.response.headers.get("content-type")).toMatch(/^text\/html/);
+    }
+    expect(new Set([first.nonce, second.nonce, third.nonce]).size).toBe(3);
+    expect(second.html).not.toContain(first.nonce);
+  });
+
+  it("never shares a page with a visitor who sends a cookie, nor keeps theirs", async () => {
+    const signedIn = await get("/catalogue", { Cookie: "visitor=Marie" });
+    expect(signedIn.html).toContain("Bonjour Marie");
+    const anonymous = await get("/catalogue");
+    expect(anonymous.hit).toBe(false);
+    expect(anonymous.html).not.toContain("Marie");
+    const otherVisitor = await get("/catalogue", { Cookie: "visitor=Paul" });
+    expect(otherVisitor.hit).toBe(false);
+    expect(otherVisitor.html).toContain("Bonjour Paul");
+    expect(otherVisitor.html).not.toContain("anonyme");
+    expect(renders).toBe(3);
+  });
+
+  it("keeps no response that sets a cookie, and no error page", async () => {
+    await get("/contact", { Cookie: "flash=Merci" });
+    const after = await get("/contact");
+    expect(after.hit).toBe(false);
+    expect(after.response.headers.get("set-cookie")).toBeNull();
+    await get("/bienvenue");
+    expect((await get("/bienvenue")).hit).toBe(false);
+    await get("/introuvable");
+    expect((await get("/introuvable")).hit).toBe(false);
+    expect(renders).toBe(6);
+  });
+
+  it("leaves API, data requests, assets and the admin area alone", async () => {
+    for (const path of ["/api/panier", "/catalogue.data", "/admin", "/mon-compte", "/favicon.ico"]) {
+      await get(path);
+      expect((await get(path)).hit, path).toBe(false);
+    }
+  });
+
+  it("keys on the full URL, filters included", async () => {
+    await get("/catalogue?categorie=bagues");
+    const other = await get("/catalogue?categorie=colliers");
+    expect(other.hit).toBe(false);
+    expect((await get("/catalogue?categorie=bagues")).hit).toBe(true);
+  });
+
+  it("forgets every page after a write", async () => {
+    await get("/catalogue/produit/bague");
+    expect((await fetch(`${base}/stock`, { method: "POST" })).status).toBe(204);
+    const after = await get("/catalogue/produit/bague");
+    expect(after.hit).toBe(false);
+    expect(after.html).toContain("stock 2");
+  });
+
+  it("renders once for concurrent first visits", async () => {
+    const pages = await Promise.all(Array.from({ length: 8 }, () => get("/galerie")));
+    expect(renders).toBe(1);
+    for (const page of pages) expect(noncesIn(page.html)).toEqual([page.nonce, page.nonce]);
+  });
+
+  it("expires pages after its time to live", async () => {
+    const shortLived = pageCache({ ttlMs: 30 });
+    const app = express();
+    app.use(securityHeaders({ https: false, csp: true }));
+    app.use(shortLived);
+    let count = 0;
+    app.get("/", (_req, res) => {
+      count++;
+      res.type("html").send(`<p>${count}</p>`);
+    });
+    const local = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => local.once("listening", resolve));
+    const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/`;
+    try {
+      expect(await (await fetch(url)).text()).toBe("<p>1</p>");
+      expect(await (await fetch(url)).text()).toBe("<p>1</p>");
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(await (await fetch(url)).text()).toBe("<p>2</p>");
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,43 @@
+// Shared by the benchmarks: starts the built server (build/server.js) in production mode on a fresh
+// seeded DATA_DIR and waits until it answers /healthz. BENCH_URL skips the start (an existing shop).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+
+export async function waitHealthy(url) {
+  for (let i = 0; i < 480; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not start");
+}
+
+/** Returns `{ base, stop }`; `env` adds variables to the server's environment. */
+export async function startShop({ port, label = "bench", env = {} } = {}) {
+  if (process.env.BENCH_URL) return { base: process.env.BENCH_URL, stop: () => {} };
+  if (!fs.existsSync(path.join(root, "build/server.js"))) {
+    console.error("Run `npm run build` first.");
+    process.exit(1);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `nacre-${label}-`));
+  const server = spawn(process.execPath, ["build/server.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitHealthy(base);
+  return { base, stop: () => server.kill("SIGTERM") };
+}
