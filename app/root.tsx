@@ -25,7 +25,7 @@ import "~/lib/zod-french";
 import { useNonce } from "~/lib/nonce";
 import { listCart, listFavorites } from "~/server/basket.server";
 import { unreadByChat } from "~/server/chat.server";
-import { getDb } from "~/server/context.server";
+import { getAppContext, getDb } from "~/server/context.server";
 import { readFlash } from "~/server/flash.server";
 import { getOptionalUser } from "~/server/session.server";
 import { getShopDetails } from "~/server/shop-settings.server";
@@ -64,6 +64,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       user: user ? { name: user.name, role: user.role } : null,
       shop,
+      // Absolute links in page metadata (canonical, OpenGraph, JSON-LD) start with PUBLIC_URL.
+      origin: getAppContext().env.PUBLIC_URL,
       year: new Date().getFullYear(),
       favorites,
       cart,
