@@ -14,6 +14,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { OfflineNotice } from "~/components/offline-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
@@ -23,6 +24,7 @@ import { BasketPanels, type OpenPanel } from "~/features/basket/basket-panels";
 import { ChatProvider } from "~/features/chat/chat-context";
 import "~/lib/zod-french";
 import { useNonce } from "~/lib/nonce";
+import { registerServiceWorker } from "~/lib/service-worker";
 import { listCart, listFavorites } from "~/server/basket.server";
 import { unreadByChat } from "~/server/chat.server";
 import { getAppContext, getDb } from "~/server/context.server";
@@ -82,6 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Marks the page as live (hydrated): end-to-end tests wait for it before interacting.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    registerServiceWorker();
   }, []);
   return (
     <html lang="fr">
@@ -128,6 +131,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
           onOpenFavorites={() => setOpenPanel((open) => (open === "favorites" ? null : "favorites"))}
           onOpenCart={() => setOpenPanel((open) => (open === "cart" ? null : "cart"))}
         />
+        <OfflineNotice />
         <Toast message={data.flash} />
         <main id="contenu" tabIndex={-1}>
           {children}
