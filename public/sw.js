@@ -20,7 +20,14 @@ const MAX_PAGES = 30;
 const MAX_IMAGES = 60;
 
 /** Small unhashed files the offline page and the installed app need. */
-const PRECACHE = [OFFLINE_PAGE, "/manifest.webmanifest", "/favicon.svg", "/icon-192.png", "/placeholder.png"];
+const PLACEHOLDER = "/placeholder.png";
+const PRECACHE = [OFFLINE_PAGE, "/manifest.webmanifest", "/favicon.svg", "/icon-192.png", PLACEHOLDER];
+
+/**
+ * Pictures vary on Accept (AVIF or WebP); a kept copy in either format suits the browser, and the
+ * copies kept for the first page were fetched by the worker with another Accept header.
+ */
+const MATCH = { ignoreVary: true };
 
 /** Private, per-visitor or live: always from the network, never stored. */
 const NEVER_CACHED = [/^\/api\//, /^\/admin(\/|$)/, /^\/mon-compte(\/|$)/, /^\/auth(\/|$)/, /^\/reinitialiser-mot-de-passe/, /^\/deconnexion/];
@@ -77,7 +84,7 @@ async function rememberUrls(urls) {
           if (!(await shell.match(url.href))) await shell.add(url.href);
         } else if (url.pathname.startsWith("/images/")) {
           const images = await caches.open(IMAGES_CACHE);
-          if (!(await images.match(url.href))) {
+          if (!(await images.match(url.href, MATCH))) {
             await images.add(url.href);
             await trim(IMAGES_CACHE, MAX_IMAGES);
           }
@@ -116,7 +123,7 @@ self.addEventListener("fetch", (event) => {
   } else if (url.pathname.startsWith("/assets/")) {
     event.respondWith(cacheFirst(request, SHELL_CACHE));
   } else if (url.pathname.startsWith("/images/")) {
-    event.respondWith(staleWhileRevalidate(event, IMAGES_CACHE, MAX_IMAGES));
+    event.respondWith(staleWhileRevalidate(event, IMAGES_CACHE, MAX_IMAGES, PLACEHOLDER));
   } else if (PRECACHE.includes(url.pathname)) {
     event.respondWith(staleWhileRevalidate(event, SHELL_CACHE));
   }
@@ -146,7 +153,7 @@ async function networkFirstPage(event) {
     }
     return response;
   } catch (error) {
-    const cached = await caches.match(request.url, { cacheName: PAGES_CACHE });
+    const cached = await caches.match(request.url, { cacheName: PAGES_CACHE, ...MATCH });
     if (cached) return cached;
     const offline = await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE });
     if (offline) return offline;
@@ -165,7 +172,7 @@ async function networkOnlyPage(event) {
 }
 
 async function cacheFirst(request, cacheName) {
-  const cached = await caches.match(request, { cacheName });
+  const cached = await caches.match(request, { cacheName, ...MATCH });
   if (cached) return cached;
   const response = await fetch(request);
   if (isCacheable(response)) {
@@ -175,10 +182,11 @@ async function cacheFirst(request, cacheName) {
   return response;
 }
 
-async function staleWhileRevalidate(event, cacheName, max) {
+/** `fallback`: a kept file to show instead when offline and nothing is kept (the image placeholder). */
+async function staleWhileRevalidate(event, cacheName, max, fallback) {
   const request = event.request;
   const cache = await caches.open(cacheName);
-  const cached = await cache.match(request);
+  const cached = await cache.match(request, MATCH);
   const refresh = fetch(request)
     .then(async (response) => {
       if (isCacheable(response)) {
@@ -193,7 +201,9 @@ async function staleWhileRevalidate(event, cacheName, max) {
     return cached;
   }
   const response = await refresh;
-  return response ?? Response.error();
+  if (response) return response;
+  const standIn = fallback && (await caches.match(fallback, { cacheName: SHELL_CACHE }));
+  return standIn || Response.error();
 }
 
 /** Keeps the newest `max` entries (Cache keys come back in insertion order). */
