@@ -53,4 +53,25 @@ test.describe("offline", () => {
     await expect(page).toHaveTitle("Hors ligne — Nacre");
     await expect(page.getByRole("link", { name: "Voir le catalogue" })).toHaveAttribute("href", "/catalogue");
   });
+
+  test("never keeps the account, sign-in or API answers", async ({ page }) => {
+    await page.goto("/catalogue");
+    await waitForOfflineReady(page);
+    await page.goto("/auth");
+    await page.evaluate(() => fetch("/api/disponibilite?id=x").catch(() => null));
+    await page.goto("/a-propos");
+    await expect
+      .poll(() => page.evaluate(async () => Boolean(await caches.match("/a-propos", { ignoreVary: true }))))
+      .toBe(true);
+    const kept = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys())
+          urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(kept).toContain("/catalogue");
+    expect(kept.filter((path) => /^\/(api|auth|admin|mon-compte)/.test(path))).toEqual([]);
+  });
 });
