@@ -29,8 +29,16 @@ const PRECACHE = [OFFLINE_PAGE, "/manifest.webmanifest", "/favicon.svg", "/icon-
  */
 const MATCH = { ignoreVary: true };
 
-/** Private, per-visitor or live: always from the network, never stored. */
-const NEVER_CACHED = [/^\/api\//, /^\/admin(\/|$)/, /^\/mon-compte(\/|$)/, /^\/auth(\/|$)/, /^\/reinitialiser-mot-de-passe/, /^\/deconnexion/];
+/** Private, per-visitor or live: always from the network, never stored (avatars are personal). */
+const NEVER_CACHED = [
+  /^\/api\//,
+  /^\/admin(\/|$)/,
+  /^\/mon-compte(\/|$)/,
+  /^\/auth(\/|$)/,
+  /^\/reinitialiser-mot-de-passe/,
+  /^\/deconnexion/,
+  /^\/images\/avatars\//,
+];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
