@@ -14,6 +14,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { OfflineNotice } from "~/components/offline-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
@@ -22,9 +23,10 @@ import { BasketProvider } from "~/features/basket/basket-context";
 import type { OpenPanel } from "~/features/basket/basket-panels";
 import { ChatProvider } from "~/features/chat/chat-context";
 import { useNonce } from "~/lib/nonce";
+import { registerServiceWorker } from "~/lib/service-worker";
 import { listCart, listFavorites } from "~/server/basket.server";
 import { unreadByChat } from "~/server/chat.server";
-import { getDb } from "~/server/context.server";
+import { getAppContext, getDb } from "~/server/context.server";
 import { readFlash } from "~/server/flash.server";
 import { getOptionalUser } from "~/server/session.server";
 import { getShopDetails } from "~/server/shop-settings.server";
@@ -69,6 +71,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       user: user ? { name: user.name, role: user.role } : null,
       shop,
+      // Absolute links in page metadata (canonical, OpenGraph, JSON-LD) start with PUBLIC_URL.
+      origin: getAppContext().env.PUBLIC_URL,
       year: new Date().getFullYear(),
       favorites,
       cart,
@@ -85,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Marks the page as live (hydrated): end-to-end tests wait for it before interacting.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    registerServiceWorker();
   }, []);
   return (
     <html lang="fr">
@@ -131,6 +136,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
           onOpenFavorites={() => setOpenPanel((open) => (open === "favorites" ? null : "favorites"))}
           onOpenCart={() => setOpenPanel((open) => (open === "cart" ? null : "cart"))}
         />
+        <OfflineNotice />
         <Toast message={data.flash} />
         <main id="contenu" tabIndex={-1}>
           {children}

@@ -1,7 +1,8 @@
 /**
  * Writes the committed static brand files in public/ (run once, outputs are committed):
  *   favicon.svg, favicon.ico (16/32/48 PNG entries), apple-touch-icon.png, icon-192.png,
- *   icon-512.png (also used as maskable: the pearl stays inside the safe zone), placeholder.png.
+ *   icon-512.png (also used as maskable: the pearl stays inside the safe zone), placeholder.png,
+ *   og-image.png (1200×630 sharing card for pages without a picture of their own).
  *
  *   npx tsx scripts/make-static-icons.ts
  */
@@ -64,6 +65,24 @@ function placeholderSvg(): string {
 `;
 }
 
+/** The default sharing card: the pearl on a deep-ocean gradient with the shop's name and promise. */
+function shareCardSvg(): string {
+  const pearl = pearlMark({ ring: true, background: false, radius: 22 })
+    .replace('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">', "")
+    .replace("</svg>", "");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630">
+<defs><linearGradient id="sea" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${LAGOON}"/><stop offset=".6" stop-color="${OCEAN}"/><stop offset="1" stop-color="#0a2b36"/></linearGradient></defs>
+<rect width="1200" height="630" fill="url(#sea)"/>
+<path d="M0 520 C200 480 400 560 600 520 S1000 480 1200 520 V630 H0Z" fill="#0a2b36" opacity=".55"/>
+<path d="M0 560 C220 530 420 600 640 565 S1020 530 1200 560 V630 H0Z" fill="#08222b" opacity=".6"/>
+<g transform="translate(120 155) scale(5)">${pearl}</g>
+<text x="510" y="290" font-family="Georgia, 'DejaVu Serif', serif" font-size="120" fill="#fbf8f3" letter-spacing="6">Nacre</text>
+<text x="514" y="370" font-family="'DejaVu Sans', Arial, sans-serif" font-size="38" fill="#cfe8e4">Bijoux en acier et perles de Tahiti</text>
+<text x="514" y="425" font-family="'DejaVu Sans', Arial, sans-serif" font-size="30" fill="${STEEL}">Faits main, inspirés de l'océan</text>
+</svg>
+`;
+}
+
 /** Rasterise; `colors` switches to a quantised palette PNG (much smaller for soft gradients). */
 async function png(svg: string, size: number, colors?: number): Promise<Buffer> {
   const img = sharp(Buffer.from(svg), { density: Math.max(72, (72 * size) / 64) }).resize(size, size);
@@ -119,6 +138,12 @@ async function main(): Promise<void> {
   write("icon-192.png", await png(app, 192, 256));
   write("icon-512.png", await png(app, 512, 256));
   write("placeholder.png", await png(placeholderSvg(), 800, 32));
+  write(
+    "og-image.png",
+    await sharp(Buffer.from(shareCardSvg()))
+      .png({ palette: true, colors: 128, dither: 1, compressionLevel: 9, effort: 10 })
+      .toBuffer(),
+  );
 }
 
 await main();

@@ -36,6 +36,9 @@ describe("securityHeaders", () => {
     expect(csp).toContain(`script-src 'self' 'nonce-${first.nonce}'`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // The service worker (public/sw.js) and the web app manifest come from this origin.
+    expect(csp).toMatch(/worker-src 'self'/);
+    expect(csp).toMatch(/manifest-src 'self'/);
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });

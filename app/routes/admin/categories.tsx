@@ -1,13 +1,14 @@
 /** /admin/categories — the category manager (spec §2 "Tools", §7 "Reference data"). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { CategoryManager } from "~/features/admin/reference-manager";
+import { privateMeta } from "~/lib/seo";
 import { listReferenceItems } from "~/server/admin-references.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/categories";
 
-export const meta: Route.MetaFunction = () => [{ title: "Catégories — Administration Nacre" }];
+export const meta: Route.MetaFunction = () => privateMeta("Catégories — Administration Nacre");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,6 +1,7 @@
 /** /admin/contacts — the contact inbox (design.md: the contact form is stored for the admin). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { ContactInbox } from "~/features/admin/contact-inbox";
+import { privateMeta } from "~/lib/seo";
 import { listContactMessages } from "~/server/admin-contacts.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
@@ -8,7 +9,7 @@ import { getShopDetails } from "~/server/shop-settings.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/contact-inbox";
 
-export const meta: Route.MetaFunction = () => [{ title: "Contacts — Administration Nacre" }];
+export const meta: Route.MetaFunction = () => privateMeta("Contacts — Administration Nacre");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,13 +1,14 @@
 /** /admin/agenda — the event manager (spec §2 "Tools", §7 "Events": admin list sorted -start_date). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { EventManager } from "~/features/admin/event-manager";
+import { privateMeta } from "~/lib/seo";
 import { listAdminEvents } from "~/server/admin-events.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/events";
 
-export const meta: Route.MetaFunction = () => [{ title: "Agenda — Administration Nacre" }];
+export const meta: Route.MetaFunction = () => privateMeta("Agenda — Administration Nacre");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

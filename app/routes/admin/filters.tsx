@@ -1,13 +1,14 @@
 /** /admin/filtres — the three attribute lists: colours, materials, pearl types (spec §2). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { AttributeList } from "~/features/admin/reference-manager";
+import { privateMeta } from "~/lib/seo";
 import { listReferenceItems } from "~/server/admin-references.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/filters";
 
-export const meta: Route.MetaFunction = () => [{ title: "Filtres — Administration Nacre" }];
+export const meta: Route.MetaFunction = () => privateMeta("Filtres — Administration Nacre");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

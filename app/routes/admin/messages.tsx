@@ -1,12 +1,13 @@
 /** /admin/messages — the support chat manager (spec §2): conversations and the one being read. */
 import { AdminChatManager } from "~/features/chat/admin-chat-manager";
+import { privateMeta } from "~/lib/seo";
 import { listChatsForAdmin, listMessages } from "~/server/chat.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/messages";
 
-export const meta: Route.MetaFunction = () => [{ title: "Messages — Administration Nacre" }];
+export const meta: Route.MetaFunction = () => privateMeta("Messages — Administration Nacre");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

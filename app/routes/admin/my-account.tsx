@@ -5,13 +5,14 @@ import { AVATAR_MAX_BYTES } from "~/features/account/profile-schema";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { LogoutButton } from "~/features/auth/logout-button";
 import { imageUrl } from "~/lib/images";
+import { privateMeta } from "~/lib/seo";
 import { getAppContext, getDb } from "~/server/context.server";
 import { AVATAR_TOO_LARGE, getProfile, saveProfileForm } from "~/server/profile.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/my-account";
 
-export const meta: Route.MetaFunction = () => [{ title: "Mon compte — Administration Nacre" }];
+export const meta: Route.MetaFunction = () => privateMeta("Mon compte — Administration Nacre");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

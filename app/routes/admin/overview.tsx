@@ -1,13 +1,14 @@
 /** /admin — the overview (spec §2): a card per section with its count and 'Gérer', and what waits. */
 import { Link } from "react-router";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { privateMeta } from "~/lib/seo";
 import { getOverviewCounts } from "~/server/admin-overview.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/overview";
 
-export const meta: Route.MetaFunction = () => [{ title: "Vue d'ensemble — Administration Nacre" }];
+export const meta: Route.MetaFunction = () => privateMeta("Vue d'ensemble — Administration Nacre");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

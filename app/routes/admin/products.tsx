@@ -1,6 +1,7 @@
 /** /admin/produits — the product manager (spec §2, §5, §7 "Admin products"). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { ProductManager } from "~/features/admin/product-manager";
+import { privateMeta } from "~/lib/seo";
 import { listAdminProducts } from "~/server/admin-products.server";
 import { getReferenceLists } from "~/server/catalogue.server";
 import { getDb } from "~/server/context.server";
@@ -8,7 +9,7 @@ import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/products";
 
-export const meta: Route.MetaFunction = () => [{ title: "Produits — Administration Nacre" }];
+export const meta: Route.MetaFunction = () => privateMeta("Produits — Administration Nacre");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,13 +1,14 @@
 /** /admin/avis — review moderation (spec §2 "Tools", §7 "Reviews": newest first, with the author). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { ReviewModeration } from "~/features/admin/review-moderation";
+import { privateMeta } from "~/lib/seo";
 import { listReviewsForModeration } from "~/server/admin-reviews.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/reviews";
 
-export const meta: Route.MetaFunction = () => [{ title: "Avis — Administration Nacre" }];
+export const meta: Route.MetaFunction = () => privateMeta("Avis — Administration Nacre");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

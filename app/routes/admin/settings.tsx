@@ -8,13 +8,14 @@ import lists from "~/features/admin/admin-lists.module.css";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { ShopSettingsForm } from "~/features/admin/shop-settings-form";
 import { LogoutButton } from "~/features/auth/logout-button";
+import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import { getShopDetails } from "~/server/shop-settings.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/settings";
 
-export const meta: Route.MetaFunction = () => [{ title: "Paramètres — Administration Nacre" }];
+export const meta: Route.MetaFunction = () => privateMeta("Paramètres — Administration Nacre");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

@@ -2,13 +2,14 @@
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { UserManager } from "~/features/admin/user-manager";
 import { parseUserListQuery } from "~/features/admin/user-schema";
+import { privateMeta } from "~/lib/seo";
 import { getUserStats, listUsers } from "~/server/admin-users.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/users";
 
-export const meta: Route.MetaFunction = () => [{ title: "Utilisateurs — Administration Nacre" }];
+export const meta: Route.MetaFunction = () => privateMeta("Utilisateurs — Administration Nacre");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

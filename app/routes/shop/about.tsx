@@ -5,19 +5,19 @@ import { PageIntro } from "~/components/page-intro";
 import { TextImageSection } from "~/components/text-image-section";
 import styles from "~/features/home/home.module.css";
 import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
+import { pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { listSiteImages } from "~/server/home.server";
 import { demoStory } from "~/server/seed/demo-content.server";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "À propos — Nacre" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteOf(matches), {
+    path: "/a-propos",
+    title: "À propos — Nacre",
+    description:
       "L'histoire de Nacre : des bijoux en acier et perles de Tahiti, imaginés et montés à la main à Quiberon.",
-  },
-];
+  });
 
 export async function loader() {
   const stories = await listSiteImages(getDb(), "story");

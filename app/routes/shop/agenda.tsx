@@ -7,14 +7,21 @@ import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/agenda/agenda.module.css";
 import { type AgendaEventView, EventCard } from "~/features/agenda/event-card";
 import { EventDialog } from "~/features/agenda/event-dialog";
+import { eventJsonLd, pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { listEvents, splitByTime } from "~/server/events.server";
 import type { Route } from "./+types/agenda";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Agenda des événements — Nacre" },
-  { name: "description", content: "Marchés de créateurs, salons et ateliers où découvrir les bijoux Nacre." },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const site = siteOf(matches);
+  const events = data ? [...data.upcoming, ...data.past] : [];
+  return pageMeta(site, {
+    path: "/agenda",
+    title: "Agenda des événements — Nacre",
+    description: "Marchés de créateurs, salons et ateliers où découvrir les bijoux Nacre.",
+    jsonLd: events.map((event) => eventJsonLd(site, event)),
+  });
+};
 
 export async function loader() {
   try {

@@ -1,18 +1,18 @@
 /** /catalogue — the pieces for sale, filtered and sorted on the server (docs/decisions/005). */
 import { ListingPage } from "~/features/catalogue/listing-page";
 import { parseListingQuery } from "~/features/catalogue/listing-query";
+import { pageMeta, siteOf } from "~/lib/seo";
 import { getReferenceLists, searchListing } from "~/server/catalogue.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/catalogue";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Catalogue — Nacre" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteOf(matches), {
+    path: "/catalogue",
+    title: "Catalogue — Nacre",
+    description:
       "Colliers, bracelets, boucles d'oreilles et bagues en acier et perles de Tahiti, disponibles et faits main.",
-  },
-];
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();

@@ -16,6 +16,7 @@ import {
   contactSchema,
   parseContactOrder,
 } from "~/features/contact/contact-schema";
+import { organizationJsonLd, pageMeta, siteOf } from "~/lib/seo";
 import { readFormFields } from "~/server/api-responses.server";
 import { saveContactMessage } from "~/server/contact.server";
 import { getAppContext, getDb } from "~/server/context.server";
@@ -27,13 +28,17 @@ import type { Route } from "./+types/contact";
 /** Five messages per address every ten minutes: plenty for a person, useless for a spammer. */
 const contactLimiter = createRateLimiter({ max: 5, windowMs: 10 * 60 * 1000 });
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Contact et commande — Nacre" },
-  {
-    name: "description",
-    content: "Une question, une commande ? Écrivez-nous : nous répondons avec un lien de paiement sécurisé.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteOf(matches);
+  const shop = organizationJsonLd(site);
+  return pageMeta(site, {
+    path: "/contact",
+    title: "Contact et commande — Nacre",
+    description:
+      "Une question, une commande ? Écrivez-nous : nous répondons avec un lien de paiement sécurisé.",
+    jsonLd: shop ? [shop] : [],
+  });
+};
 
 export async function loader() {
   return { shop: await getShopDetails(getDb()) };

@@ -1,18 +1,18 @@
 /** /galerie — the pieces already sold, for inspiration. */
 import { ListingPage } from "~/features/catalogue/listing-page";
 import { parseListingQuery } from "~/features/catalogue/listing-query";
+import { pageMeta, siteOf } from "~/lib/seo";
 import { getReferenceLists, searchListing } from "~/server/catalogue.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/gallery";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Galerie des créations vendues — Nacre" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteOf(matches), {
+    path: "/galerie",
+    title: "Galerie des créations vendues — Nacre",
+    description:
       "Les bijoux Nacre qui ont déjà trouvé leur propriétaire : une source d'inspiration pour une commande.",
-  },
-];
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();

@@ -14,6 +14,7 @@ import { Testimonials } from "~/features/reviews/testimonials";
 import { formatPrice } from "~/lib/format";
 import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { LOADING_TEXT } from "~/lib/messages";
+import { organizationJsonLd, pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { listSiteImages, pickFeaturedProducts } from "~/server/home.server";
 import { listApprovedReviews } from "~/server/reviews.server";
@@ -24,14 +25,17 @@ import type { Route } from "./+types/home";
 export const FEATURED_INTERVAL_MS = 3000;
 export const INSPIRATIONS_INTERVAL_MS = 3000;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Nacre — bijoux en acier et perles de Tahiti faits main" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteOf(matches);
+  const shop = organizationJsonLd(site);
+  return pageMeta(site, {
+    path: "/",
+    title: "Nacre — bijoux en acier et perles de Tahiti faits main",
+    description:
       "Colliers, bracelets, boucles d'oreilles et bagues en acier inoxydable et perles de Tahiti, créés à la main au bord de l'océan.",
-  },
-];
+    jsonLd: shop ? [shop] : [],
+  });
+};
 
 export async function loader() {
   const db = getDb();

@@ -8,18 +8,18 @@ import {
   MailLink,
   postalAddress,
 } from "~/features/legal/legal-page";
+import { pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { getLegalDetails } from "~/server/legal.server";
 import type { Route } from "./+types/legal-notice";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Mentions légales — Nacre" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteOf(matches), {
+    path: "/mentions-legales",
+    title: "Mentions légales — Nacre",
+    description:
       "Éditeur, directrice de la publication, hébergeur, propriété intellectuelle, données personnelles et cookies du site Nacre.",
-  },
-];
+  });
 
 export async function loader() {
   return getLegalDetails(getDb());

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { privateMeta } from "~/lib/seo";
 import styles from "~/styles/error-page.module.css";
 import type { Route } from "./+types/not-found";
 
@@ -6,7 +7,7 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Page introuvable — Nacre" }];
+export const meta: Route.MetaFunction = () => privateMeta("Page introuvable — Nacre");
 
 export default function NotFoundPage() {
   return (

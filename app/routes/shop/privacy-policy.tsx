@@ -12,18 +12,18 @@ import {
   MailLink,
   postalAddress,
 } from "~/features/legal/legal-page";
+import { pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { getLegalDetails } from "~/server/legal.server";
 import type { Route } from "./+types/privacy-policy";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Politique de confidentialité — Nacre" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteOf(matches), {
+    path: "/politique-de-confidentialite",
+    title: "Politique de confidentialité — Nacre",
+    description:
       "Quelles données Nacre collecte, pourquoi, combien de temps elles sont conservées, comment elles sont protégées et comment exercer vos droits.",
-  },
-];
+  });
 
 export async function loader() {
   return getLegalDetails(getDb());

@@ -19,6 +19,7 @@ import styles from "~/features/catalogue/product-details.module.css";
 import { ProductFacts } from "~/features/catalogue/product-facts";
 import { SimilarProducts } from "~/features/catalogue/similar-products";
 import { formatPrice } from "~/lib/format";
+import { privateMeta, productMeta, siteOf } from "~/lib/seo";
 import { productStockLine } from "~/lib/stock";
 import { findProductBySlug, listSimilarProducts } from "~/server/catalogue.server";
 import { getDb } from "~/server/context.server";
@@ -40,13 +41,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { product, similar };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? [
-        { title: `${data.product.name} — Nacre` },
-        { name: "description", content: data.product.description.slice(0, 160) },
-      ]
-    : [{ title: "Produit introuvable — Nacre" }];
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? productMeta(siteOf(matches), data.product) : privateMeta("Produit introuvable — Nacre");
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, similar } = loaderData;

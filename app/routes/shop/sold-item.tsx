@@ -18,6 +18,7 @@ import styles from "~/features/catalogue/product-details.module.css";
 import { ProductFacts } from "~/features/catalogue/product-facts";
 import { SimilarProducts } from "~/features/catalogue/similar-products";
 import { formatPrice } from "~/lib/format";
+import { privateMeta, productMeta, siteOf } from "~/lib/seo";
 import { findProductBySlug, listSimilarProducts } from "~/server/catalogue.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/sold-item";
@@ -40,13 +41,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { product, similar };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? [
-        { title: `${data.product.name} (vendu) — Nacre` },
-        { name: "description", content: data.product.description.slice(0, 160) },
-      ]
-    : [{ title: "Création introuvable — Nacre" }];
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? productMeta(siteOf(matches), data.product) : privateMeta("Création introuvable — Nacre");
 
 export default function SoldItemPage({ loaderData }: Route.ComponentProps) {
   const { product, similar } = loaderData;

@@ -13,18 +13,18 @@ import {
   MailLink,
   postalAddress,
 } from "~/features/legal/legal-page";
+import { pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { getLegalDetails } from "~/server/legal.server";
 import type { Route } from "./+types/terms-of-sale";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Conditions générales de vente — Nacre" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteOf(matches), {
+    path: "/cgv",
+    title: "Conditions générales de vente — Nacre",
+    description:
       "Commande par la page Contact et lien de paiement sécurisé, livraison, droit de rétractation de 14 jours, garanties légales : les conditions de vente de Nacre.",
-  },
-];
+  });
 
 export async function loader() {
   return getLegalDetails(getDb());
