@@ -121,3 +121,90 @@ test("catalogue → product → cart → contact, with the keyboard only", async
     query<{ name: string }>("select name from contact_messages where message like ?", `%${marker}%`),
   ).toEqual([{ name: "Vaiana Clavier" }]);
 });
+
+/** Opens with Enter on `opener`; Tab and Shift+Tab stay inside; Escape closes and refocuses `opener`. */
+async function expectFocusTrap(page: Page, opener: Locator, container: Locator): Promise<void> {
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  await expect(container).toBeVisible();
+  await expect
+    .poll(() => container.evaluate((element) => element.contains(document.activeElement)))
+    .toBe(true);
+  await expectVisibleFocus(page);
+  const stops = await container.locator("a[href], button:not([disabled]), input:not([disabled])").count();
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let press = 0; press < stops + 2; press++) {
+      await page.keyboard.press(key);
+      expect(await container.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+  }
+  await page.keyboard.press("Escape");
+  await expect(container).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu, the filter drawer and the category chooser trap focus and give it back", async ({
+    page,
+  }) => {
+    await page.goto("/catalogue");
+    await expectFocusTrap(
+      page,
+      page.getByRole("button", { name: "Ouvrir le menu" }),
+      page.getByRole("dialog", { name: "Menu" }),
+    );
+    await expectFocusTrap(
+      page,
+      page.getByRole("button", { name: "Filtrer les créations" }),
+      page.getByRole("complementary", { name: "Filtres" }),
+    );
+    await expectFocusTrap(
+      page,
+      page.getByRole("button", { name: /Catégorie :/ }),
+      page.getByRole("dialog", { name: "Choisir une catégorie" }),
+    );
+  });
+
+  test("every Tab stop from the top to the first piece is visible on screen", async ({ page }) => {
+    await page.goto("/catalogue");
+    const card = page.getByRole("article").first();
+    const link = card.getByRole("link", { name: (await card.getByRole("heading").textContent()) ?? "" });
+    for (let press = 0; press < 60; press++) {
+      await page.keyboard.press("Tab");
+      if (await link.evaluate((element) => element === document.activeElement)) break;
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const box = element.getBoundingClientRect();
+        const hidden =
+          box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === "hidden";
+        return { hidden, what: element.outerHTML.slice(0, 120) };
+      });
+      expect(focused.hidden, `Tab stop ${press + 1} is hidden: ${focused.what}`).toBe(false);
+      await expectVisibleFocus(page);
+    }
+    await expect(link).toBeFocused();
+  });
+});
+
+test("filters by keyboard: Space applies a box and keeps focus on it; tabbing past prices changes nothing", async ({
+  page,
+}) => {
+  await page.goto("/catalogue");
+  const filters = page.getByRole("form", { name: "Filtres" });
+  const rings = filters.getByRole("checkbox", { name: "Bagues" });
+  await tabTo(page, rings);
+  await page.keyboard.press("Space");
+  await expect(page).toHaveURL(/categorie=/);
+  await expect(filters.getByRole("checkbox", { name: "Bagues" })).toBeChecked();
+  await expect(filters.getByRole("checkbox", { name: "Bagues" })).toBeFocused();
+  await expectVisibleFocus(page);
+
+  const url = page.url();
+  await tabTo(page, filters.getByRole("spinbutton", { name: "Min (€)" }));
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(filters.getByRole("button", { name: "Appliquer" })).toBeFocused();
+  expect(page.url()).toBe(url);
+});
