@@ -1,9 +1,11 @@
 /**
  * Accessibility of the dashboard (issue 11): axe-core finds nothing on every admin screen, signed
- * in as the demo admin, with the add-product dialog open too. Read-only: nothing is saved.
+ * in as the demo admin, with the add-product dialog and the shop pages' inline editor open too.
+ * Read-only: nothing is saved.
  */
 import { STORAGE } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
+import { productWithPhotos, query } from "./demo-data";
 import { expect, test } from "./fixtures";
 
 const ADMIN_PAGES = [
@@ -47,4 +49,27 @@ test("axe finds nothing in an open conversation", async ({ page }) => {
   await first.click();
   await expect(page.getByRole("textbox").first()).toBeVisible();
   await expectNoAxeViolations(page, "une conversation ouverte");
+});
+
+test("axe finds nothing on the shop pages as the admin sees them, inline editor open", async ({ page }) => {
+  await page.goto("/catalogue");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page, "/catalogue (administratrice)");
+  await page.locator("[data-edit-product]").first().click();
+  await expect(page.getByTestId("inline-editor").getByRole("button", { name: "Sauvegarder" })).toBeVisible();
+  await expectNoAxeViolations(page, "éditeur en place d'une carte");
+
+  const product = productWithPhotos();
+  await page.goto(`/catalogue/produit/${product.slug}`);
+  await page.getByRole("button", { name: `Modifier « ${product.name} »` }).click();
+  await expect(page.getByTestId("inline-editor").getByRole("button", { name: "Sauvegarder" })).toBeVisible();
+  await expectNoAxeViolations(page, "éditeur en place d'une fiche produit");
+
+  const sold = query<{ slug: string; name: string }>(
+    "select slug, name from products where is_sold = 1 order by slug limit 1",
+  )[0] as { slug: string; name: string };
+  await page.goto(`/galerie/vendu/${sold.slug}`);
+  await page.getByRole("button", { name: `Modifier « ${sold.name} »` }).click();
+  await expect(page.getByTestId("inline-editor").getByRole("button", { name: "Sauvegarder" })).toBeVisible();
+  await expectNoAxeViolations(page, "éditeur en place d'une pièce vendue");
 });
