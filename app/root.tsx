@@ -155,10 +155,11 @@ function SiteShell({ children }: { children: React.ReactNode }) {
           showInstallButton={!inAdmin}
         />
         {inAdmin ? null : (
-          <>
+          // A landmark of its own: every piece of the page belongs to one (axe "region").
+          <aside aria-label="Raccourcis">
             <PhoneButton phone={shop.phone} phoneHref={shop.phoneHref} />
             <ScrollToTopButton />
-          </>
+          </aside>
         )}
         {openPanel ? (
           <Suspense fallback={null}>

@@ -137,6 +137,8 @@ function EditorForm({
   }
 
   const shownError = draft.problem ? failure(draft.problem) : error;
+  // On a product or sold page the editor stands in for the details and their h1: it takes the h1.
+  const Title = withImages ? "h1" : "h2";
   return (
     <form
       className={`${styles.form} ${editorStyles.editor}`}
@@ -146,9 +148,9 @@ function EditorForm({
       onSubmit={save}
       noValidate
     >
-      <h2 id={`${id}-title`} className={editorStyles.title} tabIndex={-1} ref={titleRef}>
+      <Title id={`${id}-title`} className={editorStyles.title} tabIndex={-1} ref={titleRef}>
         Modifier « {product.name} »
-      </h2>
+      </Title>
       <div className={editorStyles.columns}>
         {withImages ? (
           <div className={editorStyles.images}>

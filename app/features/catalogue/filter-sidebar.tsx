@@ -3,7 +3,7 @@
  * 0; the max's minimum follows the min; the mouse wheel never changes them). A GET form, so it
  * works without JavaScript; with it, every change applies at once.
  */
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import buttons from "~/components/button.module.css";
 import styles from "./listing.module.css";
@@ -45,6 +45,43 @@ function CheckboxGroup(props: { legend: string; name: string; options: NamedRef[
 /** Blurring on wheel keeps the page scrolling instead of changing the number under the pointer. */
 const stopWheel = (event: React.WheelEvent<HTMLInputElement>) => event.currentTarget.blur();
 
+/** A price applies on leaving the field only when it changed: tabbing through must not reload. */
+function applyIfChanged(event: React.FocusEvent<HTMLInputElement>, apply: (form: HTMLFormElement) => void) {
+  const input = event.currentTarget;
+  if (input.form && input.value !== input.defaultValue) apply(input.form);
+}
+
+/**
+ * The listing remounts this form when the URL changes (its key), which would drop the keyboard
+ * focus on <body> after every checkbox: the field focused as the old form goes is focused again in
+ * the new one. Set on unmount, read by the mount of the same commit, cleared right after.
+ */
+let focusedField: { name: string; value: string } | null = null;
+
+function useKeepFocusAcrossRemounts(form: React.RefObject<HTMLFormElement | null>) {
+  useLayoutEffect(() => {
+    const previous = focusedField;
+    focusedField = null;
+    if (previous && form.current) {
+      const match = Array.from(form.current.elements).find(
+        (element): element is HTMLInputElement =>
+          element instanceof HTMLInputElement &&
+          element.name === previous.name &&
+          (element.type !== "checkbox" || element.value === previous.value),
+      );
+      match?.focus({ preventScroll: true });
+    }
+    return () => {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLInputElement) || !form.current?.contains(active)) return;
+      focusedField = { name: active.name, value: active.value };
+      queueMicrotask(() => {
+        focusedField = null;
+      });
+    };
+  }, [form]);
+}
+
 export function FilterSidebar(props: {
   formId: string;
   kind: ListingKind;
@@ -54,6 +91,8 @@ export function FilterSidebar(props: {
 }) {
   const { formId, kind, references, filters } = props;
   const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepFocusAcrossRemounts(formRef);
   const [minPrice, setMinPrice] = useState(filters.minPrice);
   const budgetLabel = kind === "catalogue" ? "Budget" : "Prix";
 
@@ -63,6 +102,7 @@ export function FilterSidebar(props: {
 
   return (
     <Form
+      ref={formRef}
       id={formId}
       method="get"
       className={styles.filters}
@@ -116,7 +156,7 @@ export function FilterSidebar(props: {
               defaultValue={filters.minPrice}
               onWheel={stopWheel}
               onChange={(event) => setMinPrice(event.currentTarget.value)}
-              onBlur={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
+              onBlur={(event) => applyIfChanged(event, apply)}
             />
           </label>
           <label>
@@ -129,7 +169,7 @@ export function FilterSidebar(props: {
               inputMode="decimal"
               defaultValue={filters.maxPrice}
               onWheel={stopWheel}
-              onBlur={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
+              onBlur={(event) => applyIfChanged(event, apply)}
             />
           </label>
         </div>

@@ -228,6 +228,7 @@ export function ListingPage(props: ListingPageProps) {
         </aside>
 
         <section className={styles.results} aria-busy={loading} aria-label="Créations">
+          <h2 className="visually-hidden">Créations</h2>
           {loading && listing.items.length === 0 ? <p className={styles.loading}>{LOADING_TEXT}</p> : null}
           {!loading && listing.items.length === 0 ? <p className={styles.empty}>{EMPTY_TEXT[kind]}</p> : null}
           <ul className={styles.grid} data-loading={loading}>

@@ -78,7 +78,14 @@ export function Carousel({ label, layoutClassName, intervalMs, bullets = false, 
       aria-label={label}
       data-autoplay={live && autoplay ? "on" : "off"}
     >
-      <ul ref={trackRef} className={`${styles.track} ${layoutClassName}`} data-current={current}>
+      {/* Focusable so the keyboard can scroll a track whose slides hold no link (inspirations). */}
+      <ul
+        ref={trackRef}
+        className={`${styles.track} ${layoutClassName}`}
+        data-current={current}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1).
+        tabIndex={0}
+      >
         {children.map((child, index) => (
           <li
             key={index}

@@ -42,6 +42,8 @@ export default function AgendaPage({ loaderData }: Route.ComponentProps) {
         <p>Marchés, salons et ateliers : les rendez-vous où découvrir et essayer les créations.</p>
       </PageIntro>
       <div className={styles.content}>
+        {/* The cards' h3 need an h2 above them (heading order); the list speaks for itself on screen. */}
+        <h2 className="visually-hidden">Événements à venir</h2>
         {upcoming.length === 0 ? (
           <p className={styles.empty}>Aucun événement à venir pour le moment.</p>
         ) : (

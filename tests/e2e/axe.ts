@@ -1,0 +1,21 @@
+/**
+ * The axe-core check shared by the accessibility specs: WCAG 2.0/2.1 A and AA plus axe's best
+ * practices, on the whole page as it stands (open dialogs and drawers included). A failure prints
+ * one readable line per offending element instead of axe's raw JSON.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const summary = violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact ?? "?"}) ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ") ?? violation.help}`,
+    ),
+  );
+  expect(summary, `axe-core violations on ${where}`).toEqual([]);
+}

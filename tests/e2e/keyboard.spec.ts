@@ -1,0 +1,210 @@
+/**
+ * Keyboard only (issue 11, design brief "keyboard paths"): catalogue → product → cart → contact
+ * with Tab, Enter, Space and Escape, never the mouse. The cart panel traps focus and gives it back;
+ * every stop shows a visible focus ring. The guest cart lives in local storage; the contact
+ * message sent at the end carries its own marker, and no spec counts all contact messages.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { query } from "./demo-data";
+import { expect, test } from "./fixtures";
+
+/** Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, { max = 80, backwards = false } = {}): Promise<void> {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+/** The focused element draws a visible ring: an outline or a box shadow. */
+async function expectVisibleFocus(page: Page): Promise<void> {
+  const ring = await page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return null;
+    const style = getComputedStyle(element);
+    return {
+      outline: style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0,
+      shadow: style.boxShadow !== "none",
+    };
+  });
+  expect(ring, "something has focus").not.toBeNull();
+  expect(ring?.outline || ring?.shadow, "the focused element shows a focus ring").toBe(true);
+}
+
+test("catalogue → product → cart → contact, with the keyboard only", async ({ page }) => {
+  await page.goto("/catalogue?tri=name-asc");
+
+  // The skip link is the first stop, visible when focused, and leads into the main content.
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Aller au contenu" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await expectVisibleFocus(page);
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main#contenu")).toBeFocused();
+
+  // Tab through the filters to the first piece's name, and open it with Enter.
+  const card = page.getByRole("article").first();
+  const name = (await card.getByRole("heading").textContent()) ?? "";
+  const link = card.getByRole("link", { name });
+  await tabTo(page, link);
+  await expectVisibleFocus(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/catalogue\/produit\//);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+
+  // Add it to the cart with Space.
+  const add = page.getByRole("main").getByRole("button", { name: "Ajouter au panier" });
+  await tabTo(page, add);
+  await expectVisibleFocus(page);
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("panier-count")).toHaveText("1");
+
+  // Open the cart panel from the header: focus moves in and stays in.
+  const cartButton = page.getByRole("button", { name: "Panier (1)" });
+  await tabTo(page, cartButton, { backwards: true });
+  await expectVisibleFocus(page);
+  await page.keyboard.press("Enter");
+  const cart = page.getByRole("dialog", { name: "Votre Panier" });
+  await expect(cart).toBeVisible();
+  await expect(cart.getByRole("button", { name: "Fermer" })).toBeFocused();
+  const stops = await cart.locator("a[href], button:not([disabled]), input:not([disabled])").count();
+  for (let press = 0; press < stops + 2; press++) {
+    await page.keyboard.press("Tab");
+    expect(await cart.evaluate((panel) => panel.contains(document.activeElement))).toBe(true);
+  }
+  for (let press = 0; press < stops + 2; press++) {
+    await page.keyboard.press("Shift+Tab");
+    expect(await cart.evaluate((panel) => panel.contains(document.activeElement))).toBe(true);
+  }
+  await expectVisibleFocus(page);
+
+  // Escape closes it and gives focus back to the header button.
+  await page.keyboard.press("Escape");
+  await expect(cart).toHaveCount(0);
+  await expect(cartButton).toBeFocused();
+
+  // Reopen it and order: "Contacter pour commander" leads to the prefilled contact form.
+  await page.keyboard.press("Enter");
+  await expect(cart).toBeVisible();
+  const order = cart.getByRole("button", { name: "Contacter pour commander" });
+  await tabTo(page, order, { max: 20 });
+  await expectVisibleFocus(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/contact\?commande=panier$/);
+  await expect(cart).toHaveCount(0);
+
+  // Fill the form field after field with the keyboard, and send it with Enter.
+  const marker = `Envoyé au clavier ${Date.now()}`;
+  const form = page.getByRole("main");
+  await tabTo(page, form.getByLabel("Nom"));
+  await expectVisibleFocus(page);
+  await page.keyboard.type("Vaiana Clavier");
+  await page.keyboard.press("Tab");
+  await expect(form.getByLabel("Email")).toBeFocused();
+  await expectVisibleFocus(page);
+  await page.keyboard.type("vaiana.clavier@example.com");
+  await page.keyboard.press("Tab");
+  const message = form.getByLabel("Message");
+  await expect(message).toBeFocused();
+  await expectVisibleFocus(page);
+  expect(await message.inputValue(), "the message lists the piece ordered").toContain(name);
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(`\n${marker}`);
+  const send = form.getByRole("button", { name: "Envoyer le message" });
+  await tabTo(page, send, { max: 5 });
+  await expectVisibleFocus(page);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toContainText("Merci !");
+  expect(
+    query<{ name: string }>("select name from contact_messages where message like ?", `%${marker}%`),
+  ).toEqual([{ name: "Vaiana Clavier" }]);
+});
+
+/** Opens with Enter on `opener`; Tab and Shift+Tab stay inside; Escape closes and refocuses `opener`. */
+async function expectFocusTrap(page: Page, opener: Locator, container: Locator): Promise<void> {
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  await expect(container).toBeVisible();
+  await expect
+    .poll(() => container.evaluate((element) => element.contains(document.activeElement)))
+    .toBe(true);
+  await expectVisibleFocus(page);
+  const stops = await container.locator("a[href], button:not([disabled]), input:not([disabled])").count();
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let press = 0; press < stops + 2; press++) {
+      await page.keyboard.press(key);
+      expect(await container.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+  }
+  await page.keyboard.press("Escape");
+  await expect(container).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu, the filter drawer and the category chooser trap focus and give it back", async ({
+    page,
+  }) => {
+    await page.goto("/catalogue");
+    await expectFocusTrap(
+      page,
+      page.getByRole("button", { name: "Ouvrir le menu" }),
+      page.getByRole("dialog", { name: "Menu" }),
+    );
+    await expectFocusTrap(
+      page,
+      page.getByRole("button", { name: "Filtrer les créations" }),
+      page.getByRole("complementary", { name: "Filtres" }),
+    );
+    await expectFocusTrap(
+      page,
+      page.getByRole("button", { name: /Catégorie :/ }),
+      page.getByRole("dialog", { name: "Choisir une catégorie" }),
+    );
+  });
+
+  test("every Tab stop from the top to the first piece is visible on screen", async ({ page }) => {
+    await page.goto("/catalogue");
+    const card = page.getByRole("article").first();
+    const link = card.getByRole("link", { name: (await card.getByRole("heading").textContent()) ?? "" });
+    for (let press = 0; press < 60; press++) {
+      await page.keyboard.press("Tab");
+      if (await link.evaluate((element) => element === document.activeElement)) break;
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const box = element.getBoundingClientRect();
+        const hidden =
+          box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === "hidden";
+        return { hidden, what: element.outerHTML.slice(0, 120) };
+      });
+      expect(focused.hidden, `Tab stop ${press + 1} is hidden: ${focused.what}`).toBe(false);
+      await expectVisibleFocus(page);
+    }
+    await expect(link).toBeFocused();
+  });
+});
+
+test("filters by keyboard: Space applies a box and keeps focus on it; tabbing past prices changes nothing", async ({
+  page,
+}) => {
+  await page.goto("/catalogue");
+  const filters = page.getByRole("form", { name: "Filtres" });
+  const rings = filters.getByRole("checkbox", { name: "Bagues" });
+  await tabTo(page, rings);
+  await page.keyboard.press("Space");
+  await expect(page).toHaveURL(/categorie=/);
+  await expect(filters.getByRole("checkbox", { name: "Bagues" })).toBeChecked();
+  await expect(filters.getByRole("checkbox", { name: "Bagues" })).toBeFocused();
+  await expectVisibleFocus(page);
+
+  const url = page.url();
+  await tabTo(page, filters.getByRole("spinbutton", { name: "Min (€)" }));
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(filters.getByRole("button", { name: "Appliquer" })).toBeFocused();
+  expect(page.url()).toBe(url);
+});
