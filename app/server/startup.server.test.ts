@@ -58,6 +58,24 @@ describe("withStartupLock", () => {
     expect(fs.existsSync(path.join(ctx.env.dataDir, "startup.lock"))).toBe(false);
   });
 
+  it("lets eight simultaneous starts in one at a time, and leaves no file behind", async () => {
+    const ctx = await context();
+    let inside = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        withStartupLock(ctx.env.dataDir, async () => {
+          inside++;
+          most = Math.max(most, inside);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          inside--;
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+    expect(fs.readdirSync(ctx.env.dataDir).filter((name) => name.startsWith("startup.lock"))).toEqual([]);
+  });
+
   it("takes over the lock of a process that died", async () => {
     const ctx = await context();
     fs.writeFileSync(path.join(ctx.env.dataDir, "startup.lock"), "999999999");

@@ -3,6 +3,7 @@
  * exist, and seed demo content into an empty database. A lock file in DATA_DIR serialises two
  * processes started on the same folder, so they never interleave their writes.
  */
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { AppContext } from "./context.server";
@@ -29,17 +30,31 @@ function processIsAlive(pid: number): boolean {
 export async function withStartupLock<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
   const lockFile = path.join(dataDir, "startup.lock");
   const deadline = Date.now() + 180_000;
+  // The lock appears whole or not at all: written under a private name, then linked into place
+  // (link fails when the lock exists). Writing it in place left a moment where another start read
+  // an empty file, took its holder for dead and started migrating beside us.
+  const ownFile = `${lockFile}.${process.pid}.${randomUUID()}`;
+  fs.writeFileSync(ownFile, String(process.pid));
   for (;;) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      fs.linkSync(ownFile, lockFile);
+      fs.rmSync(ownFile, { force: true });
       break;
     } catch {
-      const holder = Number(fs.readFileSync(lockFile, { encoding: "utf8", flag: "a+" }));
+      let holder: number;
+      try {
+        holder = Number(fs.readFileSync(lockFile, "utf8"));
+      } catch {
+        continue; // released meanwhile: try again at once
+      }
       if (!Number.isInteger(holder) || holder <= 0 || !processIsAlive(holder)) {
         fs.rmSync(lockFile, { force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`Verrou de démarrage occupé par le processus ${holder}.`);
+      if (Date.now() > deadline) {
+        fs.rmSync(ownFile, { force: true });
+        throw new Error(`Verrou de démarrage occupé par le processus ${holder}.`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
