@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import SQLite from "better-sqlite3";
 import { root, startShop } from "./shop.mjs";
 
 const shop = await startShop({ port: Number(process.env.BENCH_PORT ?? 3400) });
@@ -27,6 +28,38 @@ async function firstLoadJs(pathname) {
     rawKB: +(raw / 1024).toFixed(1),
     gzipKB: +(gzipped / 1024).toFixed(1),
   };
+}
+
+/** Ids of pieces for sale, read from the bench shop's own database file. */
+function productsForSale(dataDir, limit) {
+  const db = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
+  try {
+    return db
+      .prepare("select id from products where is_sold = 0 limit ?")
+      .all(limit)
+      .map((row) => row.id);
+  } finally {
+    db.close();
+  }
+}
+
+/** The demo customer's session cookie, through the sign-in form. */
+async function signInDemoCustomer() {
+  const response = await fetch(`${base}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({
+      intent: "login",
+      email: "cliente@nacre.test",
+      password: "Cliente-Nacre-2026",
+    }),
+  });
+  if (response.status !== 302) throw new Error(`sign-in refused (${response.status})`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 /** Closed-loop load: `connections` clients request `pathname` back to back for `seconds`. */
@@ -91,7 +124,33 @@ try {
   console.log("\nServer rendering, 16 connections for 5 s (budget: product page >= 500 req/s, p95 < 50 ms)");
   console.table(load);
 
-  const results = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, js, load };
+  // The JSON list: a signed-in customer's favourites (GET /api/favoris), twelve pieces long.
+  const customer = await signInDemoCustomer();
+  const productIds = shop.dataDir ? productsForSale(shop.dataDir, 12) : [];
+  for (const productId of productIds) {
+    await fetch(`${base}/api/favoris`, {
+      method: "POST",
+      headers: { cookie: customer, origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ intent: "toggle", productId }),
+    });
+  }
+  const favourites = await (await fetch(`${base}/api/favoris`, { headers: { cookie: customer } })).json();
+  await throughput("/api/favoris", { connections: 4, seconds: 1, headers: { cookie: customer } });
+  const json = {
+    ...(await throughput("/api/favoris", { headers: { cookie: customer } })),
+    items: favourites.favorites?.length,
+  };
+  console.log("\nJSON list, 16 connections for 5 s (budget: >= 1,500 req/s)");
+  console.table([json]);
+
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    js,
+    load,
+    json,
+  };
   fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
   fs.writeFileSync(path.join(root, "bench/results/latest.json"), `${JSON.stringify(results, null, 2)}\n`);
 } finally {

@@ -17,7 +17,7 @@ export async function waitHealthy(url) {
   throw new Error("server did not start");
 }
 
-/** Returns `{ base, stop }`; `env` adds variables to the server's environment. */
+/** Returns `{ base, dataDir, stop }` (no dataDir with BENCH_URL); `env` adds variables to the server's environment. */
 export async function startShop({ port, label = "bench", env = {} } = {}) {
   if (process.env.BENCH_URL) return { base: process.env.BENCH_URL, stop: () => {} };
   if (!fs.existsSync(path.join(root, "build/server.js"))) {
@@ -39,5 +39,5 @@ export async function startShop({ port, label = "bench", env = {} } = {}) {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitHealthy(base);
-  return { base, stop: () => server.kill("SIGTERM") };
+  return { base, dataDir, stop: () => server.kill("SIGTERM") };
 }

@@ -82,10 +82,26 @@ export async function listChatsForAdmin(db: Db): Promise<ChatSummary[]> {
 }
 
 /** A conversation's messages in the order they were written (spec §7: sort created). */
+let lastStamp = 0;
+/**
+ * The conversation's clock: never twice the same millisecond in this process, so "last updated
+ * first" and the order of messages hold even for writes a millisecond apart.
+ */
+function chatClock(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
+
+/**
+ * Two messages written in the same millisecond by two processes could still share a timestamp;
+ * their ids are random. The row number SQLite gives each insert keeps the order they were written.
+ */
+const WRITE_ORDER = sql<number>`chat_messages.rowid`;
+
 export async function listMessages(db: Db, chatId: string, since?: string): Promise<ChatMessageView[]> {
   let query = messageQuery(db).where("chat_messages.chat_id", "=", chatId);
   if (since) query = query.where("chat_messages.created_at", ">=", since);
-  const rows = await query.orderBy("chat_messages.created_at").orderBy("chat_messages.id").execute();
+  const rows = await query.orderBy("chat_messages.created_at").orderBy(WRITE_ORDER).execute();
   return rows.map(toMessage);
 }
 
@@ -97,6 +113,7 @@ export async function catchUp(db: Db, viewer: Viewer, since: string) {
       messageQuery(db)
         .where("chat_messages.created_at", ">=", since)
         .orderBy("chat_messages.created_at", "desc")
+        .orderBy(WRITE_ORDER, "desc")
         .limit(CATCH_UP_LIMIT)
         .execute(),
     ]);
@@ -135,7 +152,7 @@ export async function openCustomerChat(db: Db, hub: ChatHub, userId: string): Pr
   if (!chat) {
     const adminId = await firstAdminId(db);
     if (!adminId) return null;
-    const now = new Date().toISOString();
+    const now = chatClock();
     await db
       .insertInto("chats")
       .values({ id: newId(), user_id: userId, admin_id: adminId, created_at: now, updated_at: now })
@@ -195,7 +212,7 @@ export async function sendChatMessage(
   content: string,
 ): Promise<{ chat: ChatSummary; message: ChatMessageView } | null> {
   const id = newId();
-  const now = new Date().toISOString();
+  const now = chatClock();
   const otherCounter = sender.role === "admin" ? "unread_count_user" : "unread_count_admin";
   const stored = await db.transaction().execute(async (trx) => {
     const { numUpdatedRows } = await trx
