@@ -2,6 +2,10 @@
  * The document and the site shell: header, footer, sidebars and sticky buttons around every page,
  * with the visitor's session, the shop's details and the basket counts from the root loader.
  */
+
+import cormorant600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
+import jost400 from "@fontsource/jost/files/jost-latin-400-normal.woff2?url";
+import jost500 from "@fontsource/jost/files/jost-latin-500-normal.woff2?url";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import {
   data,
@@ -40,7 +44,18 @@ const BasketPanels = lazy(() =>
   import("~/features/basket/basket-panels").then((module) => ({ default: module.BasketPanels })),
 );
 
+// The three faces of the first screen, fetched with the stylesheet instead of after it: once the
+// page is painted, a late font swap would reflow the headings and shift the listings below them.
+const PRELOADED_FONTS = [jost400, jost500, cormorant600].map((href) => ({
+  rel: "preload",
+  href,
+  as: "font",
+  type: "font/woff2",
+  crossOrigin: "anonymous" as const,
+}));
+
 export const links: Route.LinksFunction = () => [
+  ...PRELOADED_FONTS,
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
