@@ -14,7 +14,8 @@ const reactRouterProduction = (file: string) =>
  * are left alone.
  */
 const SHELL = /\/app\/(components\/(toast|icons|button\.module\.css)|styles\/error-page\.module\.css)/;
-const CARDS = /\/app\/(features\/catalogue\/(product-card|inline-edit)|components\/(page-intro|text-image-section))/;
+const CARDS =
+  /\/app\/(features\/catalogue\/(product-card|inline-edit)|components\/(page-intro|text-image-section))/;
 const CATALOGUE =
   /\/app\/features\/catalogue\/(listing-page|filter-sidebar|listing-memory|listing-query|back-button|product-facts|similar-products|gallery-images)/;
 const HOME = /\/app\/(features\/home\/|components\/feature-bar|features\/reviews\/testimonials)/;
