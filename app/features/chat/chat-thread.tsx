@@ -60,7 +60,14 @@ export function ChatThread({
       {messages.length === 0 ? (
         <div className={styles.placeholder}>{placeholder}</div>
       ) : (
-        <ol ref={listRef} className={styles.messages} aria-label={label} onScroll={onScroll}>
+        <ol
+          ref={listRef}
+          className={styles.messages}
+          aria-label={label}
+          onScroll={onScroll}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1): the keyboard scrolls back through a long conversation.
+          tabIndex={0}
+        >
           {messages.map((message) => {
             const own = message.senderRole === viewerSide;
             return (
