@@ -221,9 +221,11 @@ test("a long conversation opens on the latest message and offers a way back to i
 
 test.describe("after a server restart", () => {
   // The browser reports the refused connections while the server is down; nothing else may fail.
+  // A page controlled by the service worker sees the same refusal as ERR_FAILED (the worker's
+  // fetch rejected).
   test.use({
     allowedConsoleErrors:
-      /Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)/,
+      /Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|FAILED)/,
   });
 
   let server: ShopServer;
