@@ -68,6 +68,9 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       SEED_DEMO: "1",
+      // The accounts the specs sign in with (tests/e2e/accounts.ts); unset, they would be random.
+      ADMIN_PASSWORD: "Admin-Nacre-2026",
+      DEMO_PASSWORD: "Cliente-Nacre-2026",
       // Each test presents its own client address (tests/e2e/fixtures.ts), so the rate limits
       // apply per test as they would per visitor, instead of to the whole suite at once.
       TRUST_PROXY: "1",

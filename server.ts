@@ -32,17 +32,17 @@ async function main() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  const report = await mod.prepareShop(mod.getAppContext());
+  let report: Awaited<ReturnType<AppModule["prepareShop"]>>;
+  try {
+    report = await mod.prepareShop(mod.getAppContext());
+  } catch (error) {
+    if (!(error instanceof mod.StartupRefusedError)) throw error;
+    console.error(`Démarrage refusé :\n${error.message}`);
+    process.exit(1);
+  }
   const app = mod.createHttpApp(options);
   const server = app.listen(env.PORT, env.HOST, () => {
-    const lines = [
-      "",
-      `  Nacre est en ligne : ${env.PUBLIC_URL}`,
-      `  Données : ${env.dataDir}${report.seeded ? " (contenu de démonstration créé)" : ""}`,
-      `  Administratrice : ${env.ADMIN_EMAIL} / ${report.adminCreated ? env.ADMIN_PASSWORD : `${env.ADMIN_PASSWORD} (si inchangé)`}`,
-      "",
-    ];
-    console.info(lines.join("\n"));
+    console.info(mod.startupBanner(env, report).join("\n"));
     // `npm run restore` refuses to swap the database under a running shop.
     fs.writeFileSync(mod.pidFile(env.dataDir), String(process.pid));
   });

@@ -35,6 +35,9 @@ const server = spawn(process.execPath, ["build/server.js"], {
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
+    // The benchmark signs in with these (a shop started without them generates random ones).
+    ADMIN_PASSWORD: "Admin-Nacre-2026",
+    DEMO_PASSWORD: "Cliente-Nacre-2026",
     PUBLIC_URL: base,
     SEED_DEMO: "0",
   },

@@ -33,6 +33,9 @@ export async function startShop({ port, label = "bench", env = {} } = {}) {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      // The benchmarks sign in with these (a shop started without them generates random ones).
+      ADMIN_PASSWORD: "Admin-Nacre-2026",
+      DEMO_PASSWORD: "Cliente-Nacre-2026",
       ...env,
     },
     stdio: "ignore",

@@ -205,6 +205,8 @@ export interface ShopSettingsTable {
   map_latitude: number | null;
   map_longitude: number | null;
   opening_hours: Generated<string>;
+  /** The account ADMIN_EMAIL made admin at start (ADR 011). */
+  configured_admin_id: string | null;
   updated_at: Generated<string>;
 }
 

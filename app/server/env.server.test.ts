@@ -17,6 +17,8 @@ describe("parseEnv (design.md run contract)", () => {
     expect(env.PUBLIC_URL).toBe("http://localhost:3000");
     expect(env.SEED_DEMO).toBe(true);
     expect(env.ADMIN_EMAIL).toBe("admin@nacre.test");
+    expect(env.ADMIN_PASSWORD).toBeUndefined(); // no known password ships: generated at first start
+    expect(env.DEMO_PASSWORD).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.dataDir).toBe(dataDir);
   });
@@ -37,6 +39,18 @@ describe("parseEnv (design.md run contract)", () => {
     expect(parseEnv({ DATA_DIR: dataDir }).AUTH_SECRET).toBe(first);
     expect(fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8")).toBe(first);
     expect(parseEnv({ DATA_DIR: dataDir, AUTH_SECRET: "x".repeat(40) }).AUTH_SECRET).toBe("x".repeat(40));
+  });
+
+  it("seeds the demo by default on a laptop, never on a public production address unless asked", () => {
+    const at = (NODE_ENV: string, PUBLIC_URL?: string, SEED_DEMO?: string) =>
+      parseEnv({ DATA_DIR: tempDir(), NODE_ENV, PUBLIC_URL, SEED_DEMO }).SEED_DEMO;
+    expect(at("production")).toBe(true); // http://localhost:3000
+    expect(at("production", "http://127.0.0.1:8080")).toBe(true);
+    expect(at("production", "https://nacre.localhost")).toBe(true);
+    expect(at("development", "https://bijoux-nacre.fr")).toBe(true);
+    expect(at("production", "https://bijoux-nacre.fr")).toBe(false);
+    expect(at("production", "https://bijoux-nacre.fr", "1")).toBe(true);
+    expect(at("production", "http://localhost:3000", "0")).toBe(false);
   });
 
   it("never disables rate limits in production", () => {

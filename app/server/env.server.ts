@@ -19,8 +19,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ADMIN_EMAIL: z.email().default("admin@nacre.test"),
-  ADMIN_PASSWORD: z.string().min(10, "doit contenir au moins 10 caractères").default("Admin-Nacre-2026"),
-  SEED_DEMO: booleanFlag.default(true),
+  /** Unset: the first start generates a random password and prints it once (ADR 011). */
+  ADMIN_PASSWORD: z.string().min(10, "doit contenir au moins 10 caractères").optional(),
+  /** Unset: on by default, off in production behind a public PUBLIC_URL (see seedDemoByDefault). */
+  SEED_DEMO: booleanFlag.optional(),
+  /** The seeded demo customer's password; unset: random, printed once when the demo is seeded. */
+  DEMO_PASSWORD: z.string().min(10, "doit contenir au moins 10 caractères").optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, "doit contenir au moins 32 caractères").optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits, logs). */
@@ -39,9 +43,10 @@ const envSchema = z.object({
   DISABLE_RATE_LIMIT: booleanFlag.default(false),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "AUTH_SECRET"> & {
+export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "AUTH_SECRET" | "SEED_DEMO"> & {
   PUBLIC_URL: string;
   AUTH_SECRET: string;
+  SEED_DEMO: boolean;
   /** Absolute path of DATA_DIR. */
   dataDir: string;
 };
@@ -71,6 +76,16 @@ function readOrCreateSecret(dataDir: string): string {
   }
 }
 
+const LOCAL_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|[^.]+\.(localhost|test))$/i;
+
+/**
+ * A laptop's `npm start` opens the demo shop; a production shop on a public address starts empty
+ * unless SEED_DEMO=1 says otherwise, so demo accounts never reach the internet by default.
+ */
+export function seedDemoByDefault(nodeEnv: Env["NODE_ENV"], publicUrl: string): boolean {
+  return nodeEnv !== "production" || LOCAL_HOSTS.test(new URL(publicUrl).hostname);
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const relevant = Object.fromEntries(
     Object.keys(envSchema.shape).map((key) => [key, source[key] === "" ? undefined : source[key]]),
@@ -87,6 +102,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     ...parsed,
     DISABLE_RATE_LIMIT: parsed.DISABLE_RATE_LIMIT && parsed.NODE_ENV !== "production",
     PUBLIC_URL: publicUrl,
+    SEED_DEMO: parsed.SEED_DEMO ?? seedDemoByDefault(parsed.NODE_ENV, publicUrl),
     AUTH_SECRET: parsed.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     dataDir,
   };

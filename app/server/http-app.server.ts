@@ -55,9 +55,10 @@ export function beginShutdown() {
   shuttingDown = true;
   getAppContext().chatHub.closeAll();
 }
+export { AdminPasswordError, StartupRefusedError } from "./admin-account.server";
 export { pidFile } from "./backup.server";
 export { EnvError, getEnv } from "./env.server";
-export { prepareShop } from "./startup.server";
+export { prepareShop, setAdminPasswordFromShell, startupBanner } from "./startup.server";
 
 export interface HttpAppOptions {
   /** build/client in production; absent in development, where Vite serves the assets. */

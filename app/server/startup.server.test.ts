@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { AppContext } from "./context.server";
-import { ensureAdmin, prepareShop, withStartupLock } from "./startup.server";
+import { StartupRefusedError } from "./admin-account.server";
+import { type AppContext, createAppContext } from "./context.server";
+import { parseEnv } from "./env.server";
+import { prepareShop, setAdminPasswordFromShell, startupBanner, withStartupLock } from "./startup.server";
 import { createTestContext } from "./test-context";
 
 const contexts: AppContext[] = [];
@@ -10,6 +12,22 @@ async function context(overrides: Record<string, string> = {}) {
   const ctx = await createTestContext(overrides);
   contexts.push(ctx);
   return ctx;
+}
+/** Another start on the same DATA_DIR with another environment. */
+async function reopen(ctx: AppContext, overrides: Record<string, string>) {
+  const next = createAppContext(
+    parseEnv({ DATA_DIR: ctx.env.dataDir, SEED_DEMO: "0", NODE_ENV: "test", ...overrides }),
+  );
+  contexts.push(next);
+  return next;
+}
+async function signIn(ctx: AppContext, email: string, password: string): Promise<boolean> {
+  try {
+    await ctx.auth.api.signInEmail({ body: { email, password } });
+    return true;
+  } catch {
+    return false;
+  }
 }
 afterAll(() => {
   for (const ctx of contexts) ctx.sqlite.close();
@@ -19,27 +37,149 @@ describe("prepareShop", () => {
   it("migrates, creates the shop settings and the admin, and is idempotent", async () => {
     const ctx = await context({ ADMIN_EMAIL: "Patronne@Nacre.test", ADMIN_PASSWORD: "un-mot-de-passe-long" });
     const first = await prepareShop(ctx);
-    expect(first.adminCreated).toBe(true);
-    expect(first.seeded).toBe(false); // SEED_DEMO=0
+    expect(first.admin).toEqual({ email: "patronne@nacre.test", created: true }); // ADMIN_PASSWORD given
+    expect(first.demo).toBeUndefined(); // SEED_DEMO=0
     const second = await prepareShop(ctx);
-    expect(second).toEqual({ migrations: [], adminCreated: false, seeded: false });
+    expect(second).toEqual({
+      migrations: [],
+      admin: { email: "patronne@nacre.test", created: false },
+      demo: undefined,
+    });
     const admins = await ctx.db.selectFrom("users").select(["email", "role"]).execute();
     expect(admins).toEqual([{ email: "patronne@nacre.test", role: "admin" }]);
     const settings = await ctx.db.selectFrom("shop_settings").select("shop_name").execute();
     expect(settings).toEqual([{ shop_name: "Nacre" }]);
   });
 
-  it("promotes an existing account named by ADMIN_EMAIL without touching its password", async () => {
-    const ctx = await context({ ADMIN_EMAIL: "cliente@nacre.test" });
+  it("creates the admin with a generated password reported once, and Admin-Nacre-2026 opens nothing", async () => {
+    const ctx = await context();
+    const first = await prepareShop(ctx);
+    expect(first.admin.created).toBe(true);
+    expect(first.admin.generatedPassword).toMatch(/^([A-Za-z2-9]{5}-){3}[A-Za-z2-9]{5}$/);
+    const password = first.admin.generatedPassword as string;
+    await expect(signIn(ctx, "admin@nacre.test", password)).resolves.toBe(true);
+    await expect(signIn(ctx, "admin@nacre.test", "Admin-Nacre-2026")).resolves.toBe(false);
+    const second = await prepareShop(ctx);
+    expect(second.admin).toEqual({ email: "admin@nacre.test", created: false });
+    const stored = await ctx.db.selectFrom("accounts").select("password").executeTakeFirstOrThrow();
+    expect(stored.password).not.toContain(password); // only its hash is kept
+  });
+
+  it("never promotes a customer account that registered ADMIN_EMAIL first (squatting)", async () => {
+    const ctx = await context({ ADMIN_EMAIL: "patronne@nacre.test", ADMIN_PASSWORD: "le-vrai-mot-de-passe" });
     await ctx.auth.api.signUpEmail({
-      body: { email: "cliente@nacre.test", password: "son-propre-mot", name: "C" },
+      body: { email: "patronne@nacre.test", password: "celui-du-squatteur", name: "Squatteur" },
+    });
+    await expect(prepareShop(ctx)).rejects.toThrow(StartupRefusedError);
+    await expect(prepareShop(ctx)).rejects.toThrow(/npm run admin:password/);
+    const user = await ctx.db.selectFrom("users").select("role").executeTakeFirstOrThrow();
+    expect(user.role).toBe("user");
+    // Without ADMIN_PASSWORD, no proof at all: refused too.
+    const unset = await reopen(ctx, { ADMIN_EMAIL: "patronne@nacre.test" });
+    await expect(prepareShop(unset)).rejects.toThrow(StartupRefusedError);
+  });
+
+  it("promotes an existing customer account only when ADMIN_PASSWORD is its password", async () => {
+    const ctx = await context({
+      ADMIN_EMAIL: "cliente@nacre.test",
+      ADMIN_PASSWORD: "son-propre-mot-de-passe",
+    });
+    await ctx.auth.api.signUpEmail({
+      body: { email: "cliente@nacre.test", password: "son-propre-mot-de-passe", name: "C" },
     });
     const before = await ctx.db.selectFrom("accounts").select("password").executeTakeFirstOrThrow();
-    expect(await ensureAdmin(ctx)).toBe(false);
+    const report = await prepareShop(ctx);
+    expect(report.admin).toEqual({ email: "cliente@nacre.test", created: false });
     const user = await ctx.db.selectFrom("users").select("role").executeTakeFirstOrThrow();
     expect(user.role).toBe("admin");
     const after = await ctx.db.selectFrom("accounts").select("password").executeTakeFirstOrThrow();
     expect(after.password).toBe(before.password);
+  });
+
+  it("demotes the account ADMIN_EMAIL named before, and closes its sessions", async () => {
+    const ctx = await context({ ADMIN_EMAIL: "ancienne@nacre.test", ADMIN_PASSWORD: "ancien-mot-de-passe" });
+    await prepareShop(ctx);
+    await signIn(ctx, "ancienne@nacre.test", "ancien-mot-de-passe");
+    // An admin promoted by another admin from the dashboard is not the configuration's to take back.
+    await ctx.auth.api.signUpEmail({
+      body: { email: "collegue@nacre.test", password: "collegue-2026", name: "C" },
+    });
+    await ctx.db
+      .updateTable("users")
+      .set({ role: "admin" })
+      .where("email", "=", "collegue@nacre.test")
+      .execute();
+
+    const moved = await reopen(ctx, {
+      ADMIN_EMAIL: "nouvelle@nacre.test",
+      ADMIN_PASSWORD: "nouveau-mot-de-passe",
+    });
+    const report = await prepareShop(moved);
+    expect(report.admin.demotedEmail).toBe("ancienne@nacre.test");
+    const roles = await moved.db.selectFrom("users").select(["email", "role"]).orderBy("email").execute();
+    expect(roles).toEqual([
+      { email: "ancienne@nacre.test", role: "user" },
+      { email: "collegue@nacre.test", role: "admin" },
+      { email: "nouvelle@nacre.test", role: "admin" },
+    ]);
+    const sessions = await moved.db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .select("users.email")
+      .where("users.email", "=", "ancienne@nacre.test")
+      .execute();
+    expect(sessions).toEqual([]);
+  });
+});
+
+describe("setAdminPasswordFromShell (npm run admin:password)", () => {
+  it("takes the address back from a squatter: new password, admin role, every session closed", async () => {
+    const ctx = await context({ ADMIN_EMAIL: "patronne@nacre.test" });
+    await ctx.auth.api.signUpEmail({
+      body: { email: "patronne@nacre.test", password: "celui-du-squatteur", name: "Squatteur" },
+    });
+    await signIn(ctx, "patronne@nacre.test", "celui-du-squatteur");
+    const report = await setAdminPasswordFromShell(ctx, "le-vrai-mot-de-passe");
+    expect(report).toEqual({ email: "patronne@nacre.test", created: false });
+    const user = await ctx.db.selectFrom("users").select(["id", "role"]).executeTakeFirstOrThrow();
+    expect(user.role).toBe("admin");
+    expect(await ctx.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual(
+      [],
+    );
+    await expect(signIn(ctx, "patronne@nacre.test", "celui-du-squatteur")).resolves.toBe(false);
+    await expect(signIn(ctx, "patronne@nacre.test", "le-vrai-mot-de-passe")).resolves.toBe(true);
+    // The next start accepts it as the configured admin.
+    await expect(prepareShop(ctx)).resolves.toMatchObject({ admin: { created: false } });
+  });
+
+  it("creates the account on a shop never started, and refuses a short password", async () => {
+    const ctx = await context();
+    await expect(setAdminPasswordFromShell(ctx, "court")).rejects.toThrow(
+      "Le mot de passe doit contenir entre 10 et 128 caractères.",
+    );
+    await expect(setAdminPasswordFromShell(ctx, "un-mot-de-passe-solide")).resolves.toMatchObject({
+      created: true,
+    });
+    await expect(signIn(ctx, "admin@nacre.test", "un-mot-de-passe-solide")).resolves.toBe(true);
+  });
+});
+
+describe("startupBanner", () => {
+  const env = { PUBLIC_URL: "https://bijoux.example", dataDir: "/var/lib/nacre" };
+  it("shows a generated password, never one given through the environment", () => {
+    const generated = startupBanner(env, {
+      migrations: [],
+      admin: { email: "a@b.fr", created: true, generatedPassword: "abcde-fghij-kmnop-qrstu" },
+      demo: { customerEmail: "cliente@nacre.test", customerPassword: "vwxyz-ABCDE-FGHJK-LMNPQ" },
+    }).join("\n");
+    expect(generated).toContain("a@b.fr / mot de passe : abcde-fghij-kmnop-qrstu");
+    expect(generated).toContain("cliente@nacre.test / mot de passe : vwxyz-ABCDE-FGHJK-LMNPQ");
+    const later = startupBanner(env, { migrations: [], admin: { email: "a@b.fr", created: false } }).join(
+      "\n",
+    );
+    expect(later).toContain("Administratrice : a@b.fr");
+    expect(later).toContain("npm run admin:password");
+    expect(later).not.toMatch(/mot de passe : \S/);
   });
 });
 

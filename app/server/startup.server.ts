@@ -1,20 +1,23 @@
 /**
  * What `npm start` does before serving: migrate, make sure the shop settings and the admin account
- * exist, and seed demo content into an empty database. A lock file in DATA_DIR serialises two
+ * exist (admin-account.server.ts), and seed demo content into an empty database. A lock file in DATA_DIR serialises two
  * processes started on the same folder, so they never interleave their writes.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { type AdminReport, ensureAdmin, setAdminPassword } from "./admin-account.server";
 import type { AppContext } from "./context.server";
 import { migrateToLatest } from "./database.server";
+import type { Env } from "./env.server";
 import { demoShopSettings } from "./seed/demo-content.server";
 import { isDatabaseEmpty, seedDemo } from "./seed/seed.server";
 
 export interface StartupReport {
   migrations: string[];
-  adminCreated: boolean;
-  seeded: boolean;
+  admin: AdminReport;
+  /** Set when this start seeded the demo shop: the demo customer's e-mail and password (shown once). */
+  demo?: { customerEmail: string; customerPassword?: string };
 }
 
 function processIsAlive(pid: number): boolean {
@@ -102,36 +105,55 @@ async function ensureShopSettings(ctx: AppContext): Promise<void> {
     .execute();
 }
 
-/** The ADMIN_EMAIL account exists and is an admin; an existing password is never overwritten. */
-export async function ensureAdmin(ctx: AppContext): Promise<boolean> {
-  const email = ctx.env.ADMIN_EMAIL.toLowerCase();
-  const existing = await ctx.db
-    .selectFrom("users")
-    .select(["id"])
-    .where("email", "=", email)
-    .executeTakeFirst();
-  let created = false;
-  if (!existing) {
-    await ctx.auth.api.signUpEmail({
-      body: { email, password: ctx.env.ADMIN_PASSWORD, name: "Maeva (administratrice)" },
-    });
-    created = true;
-  }
-  await ctx.db
-    .updateTable("users")
-    .set({ role: "admin", email_verified: 1 })
-    .where("email", "=", email)
-    .execute();
-  return created;
-}
-
 export async function prepareShop(ctx: AppContext): Promise<StartupReport> {
   return withStartupLock(ctx.env.dataDir, async () => {
     const migrations = await migrateToLatest(ctx.db);
     const shouldSeed = ctx.env.SEED_DEMO && (await isDatabaseEmpty(ctx.db));
     await ensureShopSettings(ctx);
-    const adminCreated = await ensureAdmin(ctx);
-    if (shouldSeed) await seedDemo(ctx);
-    return { migrations, adminCreated, seeded: shouldSeed };
+    const admin = await ensureAdmin(ctx);
+    const demo = shouldSeed ? await seedDemo(ctx) : undefined;
+    return { migrations, admin, demo };
   });
+}
+
+/** `npm run admin:password`: on a migrated database, even before the shop's first start. */
+export async function setAdminPasswordFromShell(ctx: AppContext, password: string): Promise<AdminReport> {
+  return withStartupLock(ctx.env.dataDir, async () => {
+    await migrateToLatest(ctx.db);
+    await ensureShopSettings(ctx);
+    return setAdminPassword(ctx, password);
+  });
+}
+
+/**
+ * What the server prints once it listens. A password appears only when this very start generated
+ * it (shown once, never stored in clear); a password given through the environment never appears.
+ */
+export function startupBanner(env: Pick<Env, "PUBLIC_URL" | "dataDir">, report: StartupReport): string[] {
+  const { admin, demo } = report;
+  const lines = ["", `  Nacre est en ligne : ${env.PUBLIC_URL}`];
+  lines.push(`  Données : ${env.dataDir}${demo ? " (contenu de démonstration créé)" : ""}`);
+  if (admin.generatedPassword) {
+    lines.push(
+      `  Administratrice : ${admin.email} / mot de passe : ${admin.generatedPassword}`,
+      "    (affiché cette seule fois : notez-le ; pour en changer, `npm run admin:password`)",
+    );
+  } else {
+    lines.push(
+      `  Administratrice : ${admin.email}${admin.created ? " (mot de passe : celui d'ADMIN_PASSWORD)" : ""}`,
+      "    (mot de passe oublié ? `npm run admin:password` depuis le serveur)",
+    );
+  }
+  if (admin.demotedEmail) {
+    lines.push(`  ${admin.demotedEmail}, nommée auparavant par ADMIN_EMAIL, n'est plus administratrice.`);
+  }
+  if (demo) {
+    lines.push(
+      demo.customerPassword
+        ? `  Cliente de démonstration : ${demo.customerEmail} / mot de passe : ${demo.customerPassword} (affiché cette seule fois)`
+        : `  Cliente de démonstration : ${demo.customerEmail} (mot de passe : celui de DEMO_PASSWORD)`,
+    );
+  }
+  lines.push("");
+  return lines;
 }

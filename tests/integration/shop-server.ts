@@ -56,6 +56,9 @@ export function startServer(options: {
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://localhost:${port}`,
       SEED_DEMO: "1",
+      // Tests sign in with known passwords; a shop started without them generates random ones.
+      ADMIN_PASSWORD: DEMO_ADMIN.password,
+      DEMO_PASSWORD: DEMO_CUSTOMER.password,
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

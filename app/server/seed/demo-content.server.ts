@@ -832,16 +832,10 @@ export const demoReviews: DemoReview[] = [
   },
 ];
 
-export const demoCustomer: {
-  name: string;
-  email: "cliente@nacre.test";
-  password: "Cliente-Nacre-2026";
-  phoneNumber: string;
-  postalCode: string;
-} = {
+/** Her password is DEMO_PASSWORD, or generated when the demo is seeded and shown once (ADR 011). */
+export const demoCustomer = {
   name: "Claire Martin",
   email: "cliente@nacre.test",
-  password: "Cliente-Nacre-2026",
   phoneNumber: "06 23 45 67 89",
   postalCode: "44500",
 };

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { slugify, uniqueSlug } from "~/lib/slugify";
+import { generatePassword } from "../admin-account.server";
 import { addToCart, toggleFavorite } from "../basket.server";
 import type { AppContext } from "../context.server";
 import type { DB } from "../database.server";
@@ -247,9 +248,9 @@ async function createCustomer(ctx: AppContext, name: string, email: string, pass
   return user.id;
 }
 
-async function seedPeople(ctx: AppContext) {
+async function seedPeople(ctx: AppContext, customerPassword: string) {
   const { db } = ctx;
-  const customerId = await createCustomer(ctx, demoCustomer.name, demoCustomer.email, demoCustomer.password);
+  const customerId = await createCustomer(ctx, demoCustomer.name, demoCustomer.email, customerPassword);
   await db
     .updateTable("users")
     .set({ phone_number: demoCustomer.phoneNumber, postal_code: demoCustomer.postalCode, email_verified: 1 })
@@ -291,11 +292,19 @@ async function seedPeople(ctx: AppContext) {
   if (firstForSale) await addToCart(db, customerId, firstForSale.id);
 }
 
-export async function seedDemo(ctx: AppContext): Promise<void> {
+/**
+ * Seeds the demo shop. The demo customer's password is DEMO_PASSWORD, else generated and returned
+ * (never stored in clear, shown once by the start-up banner).
+ */
+export async function seedDemo(
+  ctx: AppContext,
+): Promise<{ customerEmail: string; customerPassword?: string }> {
   const started = Date.now();
+  const generated = ctx.env.DEMO_PASSWORD ? undefined : generatePassword();
   await seedSiteImages(ctx);
   await seedCatalogue(ctx);
   await seedEvents(ctx);
-  await seedPeople(ctx);
+  await seedPeople(ctx, ctx.env.DEMO_PASSWORD ?? (generated as string));
   console.info(`[seed] contenu de démonstration créé en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { customerEmail: demoCustomer.email, customerPassword: generated };
 }
