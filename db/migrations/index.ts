@@ -7,12 +7,14 @@ import * as initial from "./0001-initial";
 import * as shopMapPosition from "./0002-shop-map-position";
 import * as basketKeepsDeletedPieces from "./0003-basket-keeps-deleted-pieces";
 import * as settingsHoursAndOrderDetails from "./0004-settings-hours-and-order-details";
+import * as rateLimits from "./0005-rate-limits";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-shop-map-position": shopMapPosition,
   "0003-basket-keeps-deleted-pieces": basketKeepsDeletedPieces,
   "0004-settings-hours-and-order-details": settingsHoursAndOrderDetails,
+  "0005-rate-limits": rateLimits,
 };
 
 export const migrationProvider: MigrationProvider = {
