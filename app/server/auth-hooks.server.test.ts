@@ -21,7 +21,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function post(auth: { handler: (request: Request) => Promise<Response> }, endpoint: string, body: unknown, ip = "203.0.113.1") {
+function post(
+  auth: { handler: (request: Request) => Promise<Response> },
+  endpoint: string,
+  body: unknown,
+  ip = "203.0.113.1",
+) {
   return auth.handler(
     new Request(`${ctx.env.PUBLIC_URL}/api/auth${endpoint}`, {
       method: "POST",
@@ -87,10 +92,16 @@ describe("signup with an address that already has an account", () => {
     expect(JSON.stringify(takenBody)).not.toMatch(/exist/i);
     // Nobody is signed in, and the account is untouched.
     expect(taken.headers.getSetCookie().some((cookie) => cookie.includes("session_token="))).toBe(false);
-    const rows = await ctx.db.selectFrom("users").select(["id", "name"]).where("email", "=", "premiere@exemple.fr").execute();
+    const rows = await ctx.db
+      .selectFrom("users")
+      .select(["id", "name"])
+      .where("email", "=", "premiere@exemple.fr")
+      .execute();
     expect(rows).toEqual([{ id: freshBody.user.id, name: "Première" }]);
 
-    const mails = await eventually(outbox, (all) => all.some((mail) => mail.includes("essayer de créer un compte")));
+    const mails = await eventually(outbox, (all) =>
+      all.some((mail) => mail.includes("essayer de créer un compte")),
+    );
     const warning = mails.find((mail) => mail.includes("essayer de créer un compte"));
     expect(warning).toContain("premiere@exemple.fr");
     expect(warning).toContain("/auth?vue=oubli");
@@ -98,7 +109,9 @@ describe("signup with an address that already has an account", () => {
 
   it("the shop's own server code still gets Better Auth's error (no fake account for it)", async () => {
     await expect(
-      ctx.auth.api.signUpEmail({ body: { email: "premiere@exemple.fr", password: "motdepasse-solide", name: "X" } }),
+      ctx.auth.api.signUpEmail({
+        body: { email: "premiere@exemple.fr", password: "motdepasse-solide", name: "X" },
+      }),
     ).rejects.toThrow();
   });
 });
@@ -113,12 +126,23 @@ describe("password reset mail", () => {
       },
     };
     const auth = createAuth({ env: ctx.env, db: ctx.db, sqlite: ctx.sqlite, mailer: stuck });
-    await post(auth, "/sign-up/email", { email: "lente@exemple.fr", password: "motdepasse-solide", name: "Lente" });
+    await post(auth, "/sign-up/email", {
+      email: "lente@exemple.fr",
+      password: "motdepasse-solide",
+      name: "Lente",
+    });
 
     const ask = (email: string) =>
       Promise.race([
-        post(auth, "/request-password-reset", { email, redirectTo: "/reinitialiser-mot-de-passe" }, "203.0.113.9"),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("la requête attend le courrier")), 2000)),
+        post(
+          auth,
+          "/request-password-reset",
+          { email, redirectTo: "/reinitialiser-mot-de-passe" },
+          "203.0.113.9",
+        ),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error("la requête attend le courrier")), 2000),
+        ),
       ]);
     const known = await ask("lente@exemple.fr");
     const unknown = await ask("personne@exemple.fr");
@@ -135,13 +159,26 @@ describe("password reset mail", () => {
   });
 
   it("still lands in the outbox", async () => {
-    await post(ctx.auth, "/sign-up/email", { email: "oubli@exemple.fr", password: "motdepasse-solide", name: "Oubli" });
-    const response = await post(ctx.auth, "/request-password-reset", { email: "oubli@exemple.fr" }, "203.0.113.10");
-    expect(response.status).toBe(200);
-    const mails = await eventually(outbox, (all) => all.some((mail) => mail.includes("To: oubli@exemple.fr")));
-    expect(mails.some((mail) => mail.includes("To: oubli@exemple.fr") && mail.includes("/api/auth/reset-password/"))).toBe(
-      true,
+    await post(ctx.auth, "/sign-up/email", {
+      email: "oubli@exemple.fr",
+      password: "motdepasse-solide",
+      name: "Oubli",
+    });
+    const response = await post(
+      ctx.auth,
+      "/request-password-reset",
+      { email: "oubli@exemple.fr" },
+      "203.0.113.10",
     );
+    expect(response.status).toBe(200);
+    const mails = await eventually(outbox, (all) =>
+      all.some((mail) => mail.includes("To: oubli@exemple.fr")),
+    );
+    expect(
+      mails.some(
+        (mail) => mail.includes("To: oubli@exemple.fr") && mail.includes("/api/auth/reset-password/"),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -152,21 +189,47 @@ describe("failed sign-ins per account", () => {
     await post(ctx.auth, "/sign-up/email", { email: "cible@exemple.fr", password, name: "Cible" });
     await post(ctx.auth, "/sign-up/email", { email: "voisine@exemple.fr", password, name: "Voisine" });
     for (let i = 0; i < 10; i++) {
-      const response = await post(ctx.auth, "/sign-in/email", { email: "cible@exemple.fr", password: `faux-${i}-motdepasse` }, `198.51.100.${i + 1}`);
+      const response = await post(
+        ctx.auth,
+        "/sign-in/email",
+        { email: "cible@exemple.fr", password: `faux-${i}-motdepasse` },
+        `198.51.100.${i + 1}`,
+      );
       expect(response.status).toBe(401);
     }
-    const locked = await post(ctx.auth, "/sign-in/email", { email: "CIBLE@exemple.fr", password }, "198.51.100.77");
+    const locked = await post(
+      ctx.auth,
+      "/sign-in/email",
+      { email: "CIBLE@exemple.fr", password },
+      "198.51.100.77",
+    );
     expect(locked.status).toBe(429);
     expect((await locked.json()).message).toBe(TOO_MANY_ATTEMPTS);
     // An unknown address is counted the same way: the limit tells nothing about who has an account.
     for (let i = 0; i < 10; i++) {
-      await post(ctx.auth, "/sign-in/email", { email: "fantome@exemple.fr", password: `faux-${i}-motdepasse` }, `198.51.101.${i + 1}`);
+      await post(
+        ctx.auth,
+        "/sign-in/email",
+        { email: "fantome@exemple.fr", password: `faux-${i}-motdepasse` },
+        `198.51.101.${i + 1}`,
+      );
     }
-    expect((await post(ctx.auth, "/sign-in/email", { email: "fantome@exemple.fr", password }, "198.51.101.99")).status).toBe(429);
-    expect((await post(ctx.auth, "/sign-in/email", { email: "voisine@exemple.fr", password }, "198.51.100.78")).status).toBe(200);
+    expect(
+      (await post(ctx.auth, "/sign-in/email", { email: "fantome@exemple.fr", password }, "198.51.101.99"))
+        .status,
+    ).toBe(429);
+    expect(
+      (await post(ctx.auth, "/sign-in/email", { email: "voisine@exemple.fr", password }, "198.51.100.78"))
+        .status,
+    ).toBe(200);
 
     vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
-    const later = await post(ctx.auth, "/sign-in/email", { email: "cible@exemple.fr", password }, "198.51.100.79");
+    const later = await post(
+      ctx.auth,
+      "/sign-in/email",
+      { email: "cible@exemple.fr", password },
+      "198.51.100.79",
+    );
     expect(later.status).toBe(200);
   });
 
@@ -174,25 +237,50 @@ describe("failed sign-ins per account", () => {
     const password = "Bon-motdepasse-2026";
     await post(ctx.auth, "/sign-up/email", { email: "distraite@exemple.fr", password, name: "Distraite" });
     const fail = (i: number) =>
-      post(ctx.auth, "/sign-in/email", { email: "distraite@exemple.fr", password: "pas-le-bon" }, `192.0.2.${i}`);
+      post(
+        ctx.auth,
+        "/sign-in/email",
+        { email: "distraite@exemple.fr", password: "pas-le-bon" },
+        `192.0.2.${i}`,
+      );
     for (let i = 1; i <= 9; i++) expect((await fail(i)).status).toBe(401);
-    expect((await post(ctx.auth, "/sign-in/email", { email: "distraite@exemple.fr", password }, "192.0.2.50")).status).toBe(200);
+    expect(
+      (await post(ctx.auth, "/sign-in/email", { email: "distraite@exemple.fr", password }, "192.0.2.50"))
+        .status,
+    ).toBe(200);
     for (let i = 10; i <= 18; i++) expect((await fail(i)).status).toBe(401);
-    expect((await post(ctx.auth, "/sign-in/email", { email: "distraite@exemple.fr", password }, "192.0.2.51")).status).toBe(200);
+    expect(
+      (await post(ctx.auth, "/sign-in/email", { email: "distraite@exemple.fr", password }, "192.0.2.51"))
+        .status,
+    ).toBe(200);
   });
 });
 
 describe("user fields through Better Auth follow the profile's rules", () => {
   it("signup refuses an 81-character name and any image, in French, whether or not the address is taken", async () => {
     for (const email of ["nouvelle@exemple.fr", "premiere@exemple.fr"]) {
-      const long = await post(ctx.auth, "/sign-up/email", { email, password: "motdepasse-solide", name: "n".repeat(81) }, "203.0.113.20");
+      const long = await post(
+        ctx.auth,
+        "/sign-up/email",
+        { email, password: "motdepasse-solide", name: "n".repeat(81) },
+        "203.0.113.20",
+      );
       expect(long.status).toBe(400);
       expect((await long.json()).message).toBe("Ce nom est trop long.");
-      const image = await post(ctx.auth, "/sign-up/email", { email, password: "motdepasse-solide", name: "Image", image: "javascript:alert(1)" }, "203.0.113.20");
+      const image = await post(
+        ctx.auth,
+        "/sign-up/email",
+        { email, password: "motdepasse-solide", name: "Image", image: "javascript:alert(1)" },
+        "203.0.113.20",
+      );
       expect(image.status).toBe(400);
       expect((await image.json()).message).toBe("La photo de profil se change depuis votre espace client.");
     }
-    const rows = await ctx.db.selectFrom("users").select("id").where("email", "=", "nouvelle@exemple.fr").execute();
+    const rows = await ctx.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "nouvelle@exemple.fr")
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -201,11 +289,17 @@ describe("user fields through Better Auth follow the profile's rules", () => {
       body: { email: "profil@exemple.fr", password: "motdepasse-solide", name: "Profil" },
     });
     const internal = (await ctx.auth.$context).internalAdapter;
-    await expect(internal.updateUser(user.id, { name: "n".repeat(100_000) })).rejects.toThrow("Ce nom est trop long.");
+    await expect(internal.updateUser(user.id, { name: "n".repeat(100_000) })).rejects.toThrow(
+      "Ce nom est trop long.",
+    );
     await expect(internal.updateUser(user.id, { image: "https://pirate.example/x.png" })).rejects.toThrow(
       "La photo de profil se change depuis votre espace client.",
     );
-    const row = await ctx.db.selectFrom("users").select(["name", "image"]).where("id", "=", user.id).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom("users")
+      .select(["name", "image"])
+      .where("id", "=", user.id)
+      .executeTakeFirst();
     expect(row).toEqual({ name: "Profil", image: null });
   });
 });

@@ -97,7 +97,11 @@ export function accountHooks(options: AccountHookOptions) {
       await ctx.context.password.hash(String(body.password ?? ""));
       const owner = await ctx.context.internalAdapter.findUserByEmail(email);
       if (owner?.user && existingAccountMails.attempt(email)) {
-        queueMail(options.mailer, existingAccountMail(owner.user, options.publicUrl), "inscription, adresse prise");
+        queueMail(
+          options.mailer,
+          existingAccountMail(owner.user, options.publicUrl),
+          "inscription, adresse prise",
+        );
       }
       return new Response(JSON.stringify(lookalikeSignup(email, name, options.username(email))), {
         status: 200,

@@ -3,7 +3,7 @@
  * existing address must answer as fast as one about an unknown address (docs/security.md), and a
  * slow or broken mail server must not hold the visitor's answer.
  */
-import type { MailMessage, Mailer } from "./mail.server";
+import type { Mailer, MailMessage } from "./mail.server";
 
 /** Sends in the background; a failure is logged by its kind only (the message may hold a token). */
 export function queueMail(mailer: Mailer, message: MailMessage, what: string): void {
@@ -37,7 +37,10 @@ export function resetPasswordMail(user: { email: string; name?: string | null },
 }
 
 /** Sent instead of an error when someone signs up with an address that already has an account. */
-export function existingAccountMail(user: { email: string; name?: string | null }, publicUrl: string): MailMessage {
+export function existingAccountMail(
+  user: { email: string; name?: string | null },
+  publicUrl: string,
+): MailMessage {
   return {
     to: user.email,
     subject: "Nacre — tentative d'inscription avec votre adresse",

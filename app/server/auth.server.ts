@@ -1,7 +1,9 @@
 /**
  * Accounts (Better Auth): e-mail and password, database sessions in httpOnly cookies, password
- * reset by mail, the admin plugin for roles, built-in rate limiting. The tables are ours
- * (db/migrations/0001-initial.ts), so every field is mapped to its snake_case column.
+ * reset by mail, the admin plugin for roles, built-in rate limiting stored in the database, and the
+ * shop's own rules (auth-hooks.server.ts). Over HTTP only the endpoints the shop uses are open
+ * (auth-endpoints.server.ts). The tables are ours (db/migrations), so every field is mapped to its
+ * snake_case column.
  */
 import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins";

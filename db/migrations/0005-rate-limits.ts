@@ -29,7 +29,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("count", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("rate_limits_pk", ["scope", "key"])
     .execute();
-  await db.schema.createIndex("rate_limits_window_start_idx").on("rate_limits").column("window_start").execute();
+  await db.schema
+    .createIndex("rate_limits_window_start_idx")
+    .on("rate_limits")
+    .column("window_start")
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().

@@ -77,14 +77,16 @@ const CLOSED: [method: string, path: string][] = [
 
 describe("Better Auth endpoints the shop does not use", () => {
   it("answer a French 404 to everyone, admin included, and change nothing", async () => {
-    const users = () => readDatabase(server.dataDir, (db) => db.prepare("select * from users order by id").all());
+    const users = () =>
+      readDatabase(server.dataDir, (db) => db.prepare("select * from users order by id").all());
     const before = users();
     for (const cookie of ["", customer, admin]) {
       for (const [method, path] of CLOSED) {
         const response = await fetch(`${server.url}/api/auth${path}`, {
           method,
           headers: { cookie, origin: server.url, "content-type": "application/json" },
-          body: method === "POST" ? JSON.stringify({ name: "Pirate", role: "admin", userId: "x" }) : undefined,
+          body:
+            method === "POST" ? JSON.stringify({ name: "Pirate", role: "admin", userId: "x" }) : undefined,
         });
         const label = `${method} ${path} (${cookie === admin ? "admin" : cookie ? "cliente" : "anonyme"})`;
         expect(response.status, label).toBe(404);
@@ -101,9 +103,12 @@ describe("Better Auth endpoints the shop does not use", () => {
     const session = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie: customer } });
     expect(session.status).toBe(200);
     expect(((await session.json()) as { user: { email: string } }).user.email).toBe(DEMO_CUSTOMER.email);
-    const link = await fetch(`${server.url}/api/auth/reset-password/jetonInconnu123?callbackURL=%2Freinitialiser-mot-de-passe`, {
-      redirect: "manual",
-    });
+    const link = await fetch(
+      `${server.url}/api/auth/reset-password/jetonInconnu123?callbackURL=%2Freinitialiser-mot-de-passe`,
+      {
+        redirect: "manual",
+      },
+    );
     expect(link.status).toBe(302);
     expect(link.headers.get("location")).toContain("/reinitialiser-mot-de-passe?error=INVALID_TOKEN");
   });
@@ -166,12 +171,19 @@ describe("failed sign-ins per account", () => {
     await fetch(`${server.url}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { origin: server.url, "content-type": "application/json", "x-forwarded-for": "10.89.0.250" },
-      body: JSON.stringify({ email: "cible-rafale@exemple.fr", password: "Bon-motdepasse-2026", name: "Cible" }),
+      body: JSON.stringify({
+        email: "cible-rafale@exemple.fr",
+        password: "Bon-motdepasse-2026",
+        name: "Cible",
+      }),
     });
-    for (let i = 1; i <= 10; i++) expect((await login(`faux-motdepasse-${i}`, `10.89.0.${i}`)).status).toBe(401);
+    for (let i = 1; i <= 10; i++)
+      expect((await login(`faux-motdepasse-${i}`, `10.89.0.${i}`)).status).toBe(401);
     const locked = await login("Bon-motdepasse-2026", "10.89.0.100");
     expect(locked.status).toBe(429);
-    expect(await locked.text()).toContain("Trop de tentatives. Patientez quelques minutes avant de réessayer.");
+    expect(await locked.text()).toContain(
+      "Trop de tentatives. Patientez quelques minutes avant de réessayer.",
+    );
   });
 });
 
@@ -182,7 +194,11 @@ describe("rate limits survive a restart", () => {
       fetch(`${url}/api/auth/sign-up/email`, {
         method: "POST",
         headers: { origin: url, "content-type": "application/json", "x-forwarded-for": "10.90.0.1" },
-        body: JSON.stringify({ email: `rafale-${i}@exemple.fr`, password: "Motdepasse-2026", name: "Rafale" }),
+        body: JSON.stringify({
+          email: `rafale-${i}@exemple.fr`,
+          password: "Motdepasse-2026",
+          name: "Rafale",
+        }),
       });
     const contact = (url: string) =>
       fetch(`${url}/contact`, {
@@ -208,7 +224,11 @@ describe("rate limits survive a restart", () => {
     } finally {
       await stopServer(shop);
     }
-    const again = startServer({ port: shop.port, dataDir: shop.dataDir, env: { SEED_DEMO: "0", TRUST_PROXY: "1" } });
+    const again = startServer({
+      port: shop.port,
+      dataDir: shop.dataDir,
+      env: { SEED_DEMO: "0", TRUST_PROXY: "1" },
+    });
     try {
       await waitHealthy(again);
       const refused = await signup(again.url, 11);
