@@ -1,10 +1,15 @@
 /**
  * Accounts (Better Auth): e-mail and password, database sessions in httpOnly cookies, password
- * reset by mail, the admin plugin for roles, built-in rate limiting. The tables are ours
- * (db/migrations/0001-initial.ts), so every field is mapped to its snake_case column.
+ * reset by mail, the admin plugin for roles, built-in rate limiting stored in the database, and the
+ * shop's own rules (auth-hooks.server.ts). Over HTTP only the endpoints the shop uses are open
+ * (auth-endpoints.server.ts). The tables are ours (db/migrations), so every field is mapped to its
+ * snake_case column.
  */
 import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins";
+import type SQLite from "better-sqlite3";
+import { accountHooks, assertUserFields } from "./auth-hooks.server";
+import { queueMail, resetPasswordMail } from "./auth-mails.server";
 import type { DB } from "./database.server";
 import type { Env } from "./env.server";
 import { newId } from "./ids.server";
@@ -16,8 +21,8 @@ export function usernameFromEmail(email: string, now = Date.now()): string {
   return `${local || "client"}${now}`;
 }
 
-export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
-  const { env, db, mailer } = options;
+export function createAuth(options: { env: Env; db: DB; sqlite: SQLite.Database; mailer: Mailer }) {
+  const { env, db, sqlite, mailer } = options;
   const secure = env.PUBLIC_URL.startsWith("https://");
   return betterAuth({
     appName: "Nacre",
@@ -34,22 +39,9 @@ export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Queued, not awaited: an existing address answers as fast as an unknown one.
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: "Nacre — réinitialisation de votre mot de passe",
-          text: [
-            `Bonjour ${user.name || ""},`.trim(),
-            "",
-            "Vous avez demandé à réinitialiser le mot de passe de votre compte Nacre.",
-            "Ce lien est valable une heure et ne peut servir qu'une fois :",
-            url,
-            "",
-            "Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail.",
-            "",
-            "Ia ora na, à bientôt sur Nacre.",
-          ].join("\n"),
-        });
+        queueMail(mailer, resetPasswordMail(user, url), "réinitialisation du mot de passe");
       },
     },
     user: {
@@ -100,12 +92,26 @@ export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
       modelName: "verifications",
       fields: { expiresAt: "expires_at", createdAt: "created_at", updatedAt: "updated_at" },
     },
+    hooks: accountHooks({
+      sqlite,
+      mailer,
+      publicUrl: env.PUBLIC_URL,
+      limitLogins: !env.DISABLE_RATE_LIMIT,
+      username: (email) => usernameFromEmail(email),
+    }),
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({
-            data: { ...user, username: usernameFromEmail(user.email), emailVisibility: true },
-          }),
+          before: async (user) => {
+            assertUserFields(user);
+            return { data: { ...user, username: usernameFromEmail(user.email), emailVisibility: true } };
+          },
+        },
+        // Whatever route Better Auth grows, it never stores a name or an avatar the shop would refuse.
+        update: {
+          before: async (user) => {
+            assertUserFields(user);
+          },
         },
       },
     },
@@ -118,7 +124,10 @@ export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
     },
     rateLimit: {
       enabled: !env.DISABLE_RATE_LIMIT,
-      storage: "memory",
+      // In the database, so a restart does not hand out a fresh allowance (docs/security.md).
+      storage: "database",
+      modelName: "auth_rate_limits",
+      fields: { lastRequest: "last_request" },
       window: 60,
       max: 120,
       customRules: {

@@ -26,7 +26,7 @@ export function createAppContext(env: Env): AppContext {
     outboxDir: path.join(env.dataDir, "outbox"),
     from: `Nacre <${env.ADMIN_EMAIL}>`,
   });
-  const auth = createAuth({ env, db: handle.db, mailer });
+  const auth = createAuth({ env, db: handle.db, sqlite: handle.sqlite, mailer });
   return {
     ...handle,
     env,

@@ -61,6 +61,24 @@ export interface VerificationsTable {
   updated_at: string;
 }
 
+/** Better Auth's rate-limit counters (its `rateLimit` model). */
+export interface AuthRateLimitsTable {
+  id: string;
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch. */
+  last_request: number;
+}
+
+/** The shop's own fixed-window counters (app/server/rate-limit.server.ts). */
+export interface RateLimitsTable {
+  scope: string;
+  key: string;
+  /** Milliseconds since the epoch. */
+  window_start: number;
+  count: number;
+}
+
 export interface NamedTable {
   id: string;
   name: string;
@@ -227,6 +245,8 @@ export interface Database {
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
+  auth_rate_limits: AuthRateLimitsTable;
+  rate_limits: RateLimitsTable;
   categories: NamedTable;
   colors: NamedTable;
   materials: NamedTable;

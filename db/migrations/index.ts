@@ -7,6 +7,7 @@ import * as initial from "./0001-initial";
 import * as shopMapPosition from "./0002-shop-map-position";
 import * as basketKeepsDeletedPieces from "./0003-basket-keeps-deleted-pieces";
 import * as settingsHoursAndOrderDetails from "./0004-settings-hours-and-order-details";
+import * as rateLimits from "./0005-rate-limits";
 import * as configuredAdmin from "./0006-configured-admin";
 
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0002-shop-map-position": shopMapPosition,
   "0003-basket-keeps-deleted-pieces": basketKeepsDeletedPieces,
   "0004-settings-hours-and-order-details": settingsHoursAndOrderDetails,
+  "0005-rate-limits": rateLimits,
   "0006-configured-admin": configuredAdmin,
 };
 

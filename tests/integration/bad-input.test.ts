@@ -27,7 +27,8 @@ function snapshot(): string {
     const tables = (
       db
         .prepare(
-          "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+          // Rate-limit counters (docs/security.md) count every request, refused ones too: not data.
+          "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not in ('rate_limits', 'auth_rate_limits') order by name",
         )
         .all() as {
         name: string;
@@ -239,5 +240,32 @@ describe("rate limits on signup and password reset", () => {
       statuses.push((await from("10.77.0.2", { intent: "forgot", email: "entrees@exemple.fr" })).status);
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses[5]).toBe(429);
+  });
+});
+
+describe("Better Auth's update-user route (closed: the profile form is the only way to change a profile)", () => {
+  it("refuses a 100,000-character name or an image with a French 4xx, the row unchanged", async () => {
+    const row = () =>
+      readDatabase(server.dataDir, (db) =>
+        db.prepare("select name, image, updated_at from users where email = 'entrees@exemple.fr'").get(),
+      );
+    const before = row();
+    const attempts: unknown[] = [
+      { name: "x".repeat(100_000) },
+      { image: "https://pirate.example/suivi.png" },
+      { image: "javascript:alert(1)", name: "Pirate" },
+    ];
+    for (const body of attempts) {
+      const response = await fetch(`${server.url}/api/auth/update-user`, {
+        method: "POST",
+        headers: { cookie: customer, origin: server.url, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(404);
+      const answer = (await response.json()) as { message: string };
+      expect(answer.message).toBe("Cette fonction n'est pas proposée par Nacre.");
+      expectFrench(answer.message, "update-user");
+    }
+    expect(row()).toEqual(before);
   });
 });

@@ -23,7 +23,7 @@ import {
 import { PasswordField } from "~/features/auth/password-field";
 import { guestBasketPayload } from "~/features/basket/basket-context";
 import { readFormFields } from "~/server/api-responses.server";
-import { callAuthEndpoint, forwardCookies } from "~/server/auth-endpoints.server";
+import { callAuthEndpoint, forwardCookies, opensSession } from "~/server/auth-endpoints.server";
 import { mergeGuestBasketFromForm } from "~/server/basket.server";
 import { withFlash } from "~/server/flash.server";
 import { homeFor, redirectIfSignedIn, safeRedirectPath } from "~/server/session.server";
@@ -71,8 +71,10 @@ export async function action({ request }: Route.ActionArgs) {
     // Only these fields reach Better Auth: role, verification and the rest are never taken from a form.
     const response = await callAuthEndpoint(request, "/sign-up/email", { name, email, password });
     if (response.status === 429) return failure("inscription", TOO_MANY_ATTEMPTS, 429);
-    if (!response.ok) {
-      console.error(`Inscription refusée (${response.status}) pour ${email}`);
+    // A taken address gets the same 200 as a new one but no session (docs/security.md): the form
+    // then says what any failed signup says, and the owner of the address is told by e-mail.
+    if (!response.ok || !opensSession(response)) {
+      console.error(`Inscription refusée (${response.status})`);
       return failure("inscription", SIGNUP_ERROR, 400);
     }
     const body = (await response.json()) as { user?: { id?: string } };

@@ -1,11 +1,11 @@
-/** /api/auth/* — Better Auth's own endpoints (sessions, sign-in, sign-up, password reset). */
-import { getAuth } from "~/server/context.server";
+/** /api/auth/* — the Better Auth endpoints the shop uses; the others answer 404 (docs/security.md). */
+import { serveAuthRequest } from "~/server/auth-endpoints.server";
 import type { Route } from "./+types/auth";
 
 export function loader({ request }: Route.LoaderArgs) {
-  return getAuth().handler(request);
+  return serveAuthRequest(request);
 }
 
 export function action({ request }: Route.ActionArgs) {
-  return getAuth().handler(request);
+  return serveAuthRequest(request);
 }

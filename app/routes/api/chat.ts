@@ -21,7 +21,7 @@ import type { Route } from "./+types/chat";
 
 const NOT_FOUND = "Conversation introuvable.";
 // Generous for a conversation, tight enough to stop a script flooding the seller.
-const messageLimiter = createRateLimiter({ max: 20, windowMs: 60_000 });
+const MESSAGE_LIMIT = { scope: "chat", max: 20, windowMs: 60_000 };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireApiUser(request);
@@ -53,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
     return { ok: true as const, chat: await markChatRead(db, chatHub, user, chat.id) };
   }
 
-  if (!messageLimiter.attempt(user.id))
+  if (!createRateLimiter(getAppContext().sqlite, MESSAGE_LIMIT).attempt(user.id))
     return apiError("Vous envoyez beaucoup de messages : patientez une minute avant de continuer.", 429);
   const sent = await sendChatMessage(db, chatHub, user, chat.id, command.content);
   if (!sent) return apiError(CHAT_MESSAGES.sendFailed, 409);

@@ -26,7 +26,7 @@ import { getShopDetails } from "~/server/shop-settings.server";
 import type { Route } from "./+types/contact";
 
 /** Five messages per address every ten minutes: plenty for a person, useless for a spammer. */
-const contactLimiter = createRateLimiter({ max: 5, windowMs: 10 * 60 * 1000 });
+const CONTACT_LIMIT = { scope: "contact", max: 5, windowMs: 10 * 60 * 1000 };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteOf(matches);
@@ -68,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   // A bot filled the hidden field: answer as if all went well, keep nothing.
   if (parsed.data.site_web) return { ok: true, message: CONTACT_SUCCESS };
-  if (!contactLimiter.attempt(clientAddress(request))) {
+  if (!createRateLimiter(getAppContext().sqlite, CONTACT_LIMIT).attempt(clientAddress(request))) {
     return data({ ok: false, message: CONTACT_TOO_MANY, values }, { status: 429 });
   }
   try {
