@@ -31,11 +31,19 @@ let dataDir: string;
 let shop: ChildProcess | undefined;
 let output = "";
 
-/** The environment of a fresh shell: nothing of this checkout's npm run (PATH, npm_*) leaks in. */
+/** How this machine reaches the registry: kept, whatever else of `npm test`'s environment goes. */
+const NPM_ACCESS =
+  /^npm_config_(registry|cafile|ca|cache|userconfig|globalconfig|noproxy|proxy|https_proxy|strict_ssl|nodedir)$/i;
+
+/**
+ * The environment of a fresh shell on the server: nothing of this checkout's `npm test` leaks in
+ * (its node_modules/.bin on PATH, npm's local prefix, NODE_ENV, NODE_OPTIONS, Vitest's variables).
+ */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/^(npm_|NODE_|VITEST|INIT_CWD)/i.test(key) || key === "PATH") continue;
+    if (key === "PATH" || /^(NODE_ENV|NODE_OPTIONS|NODE_PATH|VITEST.*|INIT_CWD)$/i.test(key)) continue;
+    if (/^npm_/i.test(key) && !NPM_ACCESS.test(key)) continue;
     env[key] = value;
   }
   const paths = (process.env.PATH ?? "").split(path.delimiter).filter((p) => !p.includes("node_modules"));
