@@ -10,6 +10,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 type AppModule = typeof import("./app/server/http-app.server");
 
 const root = path.dirname(fileURLToPath(import.meta.url)).replace(/[/\\]build$/, "");
+// Settings from `.env` beside package.json, when present; variables already set (systemd, the
+// shell) win over the file's.
+if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 const dev = process.argv.includes("--dev");
 
 async function loadApp(): Promise<{ mod: AppModule; options: Parameters<AppModule["createHttpApp"]>[0] }> {

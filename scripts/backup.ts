@@ -6,7 +6,10 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { createBackup, listBackups } from "../app/server/backup.server";
 import { parseEnv } from "../app/server/env.server";
+import { loadEnvFile } from "../app/server/env-file.server";
 
+// Bundled into build/ by `npm run build`: the root is one level up either way.
+loadEnvFile(path.resolve(import.meta.dirname, ".."));
 const env = parseEnv(process.env);
 if (process.argv.includes("--list")) {
   const backups = listBackups(env.dataDir);

@@ -1,5 +1,8 @@
-// Transpiles server.ts (the Node entry) to build/server.js; everything it imports at run time is
-// the Vite-built bundle in build/server/, so no bundling is needed here.
+// Builds the Node side that Vite does not: server.ts → build/server.js (transpiled only: everything
+// it imports at run time is the Vite-built bundle in build/server/), and the maintenance scripts
+// (`npm run backup`, `npm run restore`) → build/backup.js, build/restore.js. Those are bundled with
+// the app modules they use, so a production install (`npm ci --omit=dev`: no tsx, no TypeScript)
+// runs them; packages stay external and come from node_modules.
 import { build } from "esbuild";
 
 await build({
@@ -9,5 +12,16 @@ await build({
   format: "esm",
   target: "node20",
   bundle: false,
+  logLevel: "warning",
+});
+
+await build({
+  entryPoints: { backup: "scripts/backup.ts", restore: "scripts/restore.ts" },
+  outdir: "build",
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  bundle: true,
+  packages: "external",
   logLevel: "warning",
 });

@@ -5,12 +5,15 @@
 import path from "node:path";
 import { restoreBackup } from "../app/server/backup.server";
 import { parseEnv } from "../app/server/env.server";
+import { loadEnvFile } from "../app/server/env-file.server";
 
 const file = process.argv[2];
 if (!file) {
   console.error("Usage : npm run restore -- <fichier de sauvegarde>   (voir npm run backup -- --list)");
   process.exit(2);
 }
+// Bundled into build/ by `npm run build`: the root is one level up either way.
+loadEnvFile(path.resolve(import.meta.dirname, ".."));
 const env = parseEnv(process.env);
 try {
   const { savedAs } = restoreBackup(env.dataDir, path.resolve(file));

@@ -72,6 +72,9 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   const production = ctx.env.NODE_ENV === "production";
   const app = express();
   app.disable("x-powered-by");
+  // Behind the proxy the request arrives over http: its X-Forwarded-Proto says https, so the URL
+  // React Router checks an action's Origin against is the public https:// one.
+  if (ctx.env.TRUST_PROXY) app.set("trust proxy", 1);
   app.use((_req, res, next) => {
     if (shuttingDown) res.setHeader("Connection", "close");
     next();
@@ -94,10 +97,13 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   );
 
   // Rate limits key on the client address. Only the socket's own address is trusted, unless the
-  // shop runs behind a reverse proxy (TRUST_PROXY), which then tells the client's address.
+  // shop runs behind a reverse proxy (TRUST_PROXY), which then tells the client's address. A proxy
+  // appends the address it sees to X-Forwarded-For (nginx) or replaces the header (Caddy): either
+  // way that address is the LAST entry; entries before it are whatever the client sent, forgeable.
   app.use((req, _res, next) => {
     const forwarded = String(req.headers["x-forwarded-for"] ?? "")
-      .split(",")[0]
+      .split(",")
+      .at(-1)
       ?.trim();
     req.headers["x-forwarded-for"] =
       ctx.env.TRUST_PROXY && forwarded ? forwarded : (req.socket.remoteAddress ?? "");
