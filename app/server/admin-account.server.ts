@@ -58,10 +58,12 @@ async function createAdminAccount(ctx: AppContext, email: string, password: stri
  */
 async function recordConfiguredAdmin(ctx: AppContext, userId: string): Promise<string | undefined> {
   return ctx.db.transaction().execute(async (trx) => {
+    // Only when something changes: a restart leaves the admin's row as it was.
     await trx
       .updateTable("users")
       .set({ role: "admin", email_verified: 1, updated_at: new Date().toISOString() })
       .where("id", "=", userId)
+      .where((eb) => eb.or([eb("role", "is", null), eb("role", "!=", "admin"), eb("email_verified", "!=", 1)]))
       .execute();
     const settings = await trx
       .selectFrom("shop_settings")
