@@ -63,7 +63,9 @@ async function recordConfiguredAdmin(ctx: AppContext, userId: string): Promise<s
       .updateTable("users")
       .set({ role: "admin", email_verified: 1, updated_at: new Date().toISOString() })
       .where("id", "=", userId)
-      .where((eb) => eb.or([eb("role", "is", null), eb("role", "!=", "admin"), eb("email_verified", "!=", 1)]))
+      .where((eb) =>
+        eb.or([eb("role", "is", null), eb("role", "!=", "admin"), eb("email_verified", "!=", 1)]),
+      )
       .execute();
     const settings = await trx
       .selectFrom("shop_settings")
