@@ -17,7 +17,7 @@ import {
   renderInspirationArt,
   renderProductArt,
   renderStoryArt,
-} from "../app/server/seed/artwork.server";
+} from "../db/seed/artwork";
 
 const OUT = "/tmp/nacre-art";
 const KINDS: ArtKind[] = ["collier", "bracelet", "boucles", "bague", "cheville", "pendentif"];

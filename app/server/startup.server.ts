@@ -6,12 +6,12 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
+import { shopDefaults } from "~/features/content/shop-defaults";
 import { type AdminReport, ensureAdmin, setAdminPassword } from "./admin-account.server";
 import type { AppContext } from "./context.server";
-import { migrateToLatest } from "./database.server";
+import { type DB, migrateToLatest } from "./database.server";
 import type { Env } from "./env.server";
-import { demoShopSettings } from "./seed/demo-content.server";
-import { isDatabaseEmpty, seedDemo } from "./seed/seed.server";
 
 export interface StartupReport {
   migrations: string[];
@@ -68,8 +68,28 @@ export async function withStartupLock<T>(dataDir: string, work: () => Promise<T>
   }
 }
 
+/** Empty: nothing but (at most) the admin account and the shop settings. */
+export async function isDatabaseEmpty(db: DB): Promise<boolean> {
+  const { count } = await db
+    .selectFrom(
+      sql<{ n: number }>`(select count(*) as n from products union all select count(*) from events
+        union all select count(*) from categories union all select count(*) from users where role is not 'admin')`.as(
+        "t",
+      ),
+    )
+    .select((eb) => eb.fn.sum<number>("n").as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count) === 0;
+}
+
+/** The demo seed and its artwork are a chunk of their own, read only when a start seeds. */
+async function seedDemo(ctx: AppContext) {
+  const seed = await import("../../db/seed/seed");
+  return seed.seedDemo(ctx);
+}
+
 async function ensureShopSettings(ctx: AppContext): Promise<void> {
-  const s = demoShopSettings;
+  const s = shopDefaults;
   await ctx.db
     .insertInto("shop_settings")
     .values({
@@ -96,7 +116,7 @@ async function ensureShopSettings(ctx: AppContext): Promise<void> {
     })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
-  // Shops created before the map position existed get the demo position once.
+  // Shops created before the map position existed get the default position once.
   await ctx.db
     .updateTable("shop_settings")
     .set({ map_latitude: s.mapLatitude, map_longitude: s.mapLongitude })

@@ -3,12 +3,17 @@ import { Link } from "react-router";
 import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";
 import { TextImageSection } from "~/components/text-image-section";
+import {
+  aboutMission,
+  aboutSections,
+  MISSION_PICTURE_ALT,
+  storyPicture,
+} from "~/features/content/shop-texts";
 import styles from "~/features/home/home.module.css";
 import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { listSiteImages } from "~/server/home.server";
-import { demoStory } from "~/server/seed/demo-content.server";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,12 +26,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader() {
   const stories = await listSiteImages(getDb(), "story");
-  // Story pictures: 0 creator, 1 keishi, 2 workshop, 3 mission (seed order).
-  const pictures = [stories[2], stories[0], stories[1]];
   return {
-    blocks: demoStory.about.map((block, index) => ({ ...block, image: pictures[index] ?? null })),
-    mission: demoStory.mission,
-    missionImage: stories[3] ?? null,
+    blocks: Object.values(aboutSections).map(({ title, html, imageAlt, picture }) => ({
+      title,
+      html,
+      imageAlt,
+      image: storyPicture(stories, picture),
+    })),
+    mission: aboutMission,
+    missionImage: storyPicture(stories, "mission"),
   };
 }
 
@@ -68,7 +76,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             sizes="(min-width: 1200px) 1100px, 92vw"
             width={missionImage.width}
             height={missionImage.height}
-            alt="L'horizon de l'océan, avec une perle de Tahiti au premier plan"
+            alt={MISSION_PICTURE_ALT}
             loading="lazy"
             style={{ width: "100%", height: "auto", borderRadius: "var(--radius-lg)" }}
           />

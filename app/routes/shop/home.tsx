@@ -7,6 +7,7 @@ import { Await, Link } from "react-router";
 import buttons from "~/components/button.module.css";
 import { FeatureBar } from "~/components/feature-bar";
 import { TextImageSection } from "~/components/text-image-section";
+import { careTips, homeStory, type StoryBlock, storyPicture } from "~/features/content/shop-texts";
 import { Carousel } from "~/features/home/carousel";
 import { HeroSlider } from "~/features/home/hero-slider";
 import styles from "~/features/home/home.module.css";
@@ -16,9 +17,8 @@ import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { LOADING_TEXT } from "~/lib/messages";
 import { organizationJsonLd, pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
-import { listSiteImages, pickFeaturedProducts } from "~/server/home.server";
+import { listSiteImages, pickFeaturedProducts, type SiteImage } from "~/server/home.server";
 import { listApprovedReviews } from "~/server/reviews.server";
-import { demoCareAdvice, demoStory } from "~/server/seed/demo-content.server";
 import { getShopDetails } from "~/server/shop-settings.server";
 import type { Route } from "./+types/home";
 
@@ -36,6 +36,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     jsonLd: shop ? [shop] : [],
   });
 };
+
+function storyBlock(block: StoryBlock, pictures: SiteImage[]) {
+  const { title, html, imageAlt } = block;
+  return { title, html, imageAlt, image: storyPicture(pictures, block.picture) };
+}
 
 export async function loader() {
   const db = getDb();
@@ -55,10 +60,10 @@ export async function loader() {
     hero,
     inspirations,
     story: {
-      creatrice: { ...demoStory.creatrice, image: stories[0] ?? null },
-      keishi: { ...demoStory.keishi, image: stories[1] ?? null },
+      creatrice: storyBlock(homeStory.creatrice, stories),
+      keishi: storyBlock(homeStory.keishi, stories),
     },
-    careAdvice: demoCareAdvice,
+    careAdvice: Object.values(careTips),
     reviews,
     subtitle: shop.tagline,
     featured,

@@ -1,24 +1,25 @@
 /**
- * Demo content for an empty database (design.md "Demo content"): a pretty jewellery shop drawn by
- * code — every image is an SVG from artwork.server.ts rendered by sharp, no network involved.
+ * Demo content for an empty database: a pretty jewellery shop drawn by code — every image is an SVG
+ * from ./artwork rendered by sharp, no network involved. Loaded only when the shop is seeded
+ * (app/server/startup.server.ts imports it on demand, so it stays out of the server's main bundle).
  */
 import crypto from "node:crypto";
-import { sql } from "kysely";
+import { aboutSections, homeStory, MISSION_PICTURE_ALT, STORY_PICTURES } from "~/features/content/shop-texts";
 import { slugify, uniqueSlug } from "~/lib/slugify";
-import { generatePassword } from "../admin-account.server";
-import { addToCart, toggleFavorite } from "../basket.server";
-import type { AppContext } from "../context.server";
-import type { DB } from "../database.server";
-import type { ReferenceTable, SiteImageKind } from "../db-schema.server";
-import { newId } from "../ids.server";
-import { type ImageFolder, type StoredImage, storeImage } from "../images.server";
+import { generatePassword } from "~/server/admin-account.server";
+import { addToCart, toggleFavorite } from "~/server/basket.server";
+import type { AppContext } from "~/server/context.server";
+import type { DB } from "~/server/database.server";
+import type { ReferenceTable, SiteImageKind } from "~/server/db-schema.server";
+import { newId } from "~/server/ids.server";
+import { type ImageFolder, type StoredImage, storeImage } from "~/server/images.server";
 import {
   renderEventArt,
   renderHeroArt,
   renderInspirationArt,
   renderProductArt,
   renderStoryArt,
-} from "./artwork.server";
+} from "./artwork";
 import {
   demoCategories,
   demoColors,
@@ -30,24 +31,9 @@ import {
   demoPearlTypes,
   demoProducts,
   demoReviews,
-  demoStory,
-} from "./demo-content.server";
+} from "./demo-content";
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** Empty: nothing but (at most) the admin account and the shop settings. */
-export async function isDatabaseEmpty(db: DB): Promise<boolean> {
-  const { count } = await db
-    .selectFrom(
-      sql<{ n: number }>`(select count(*) as n from products union all select count(*) from events
-        union all select count(*) from categories union all select count(*) from users where role is not 'admin')`.as(
-        "t",
-      ),
-    )
-    .select((eb) => eb.fn.sum<number>("n").as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(count) === 0;
-}
 
 /** Runs `task` over `items`, at most `limit` at a time (sharp already uses both cores per image). */
 async function inPool<T, R>(
@@ -90,6 +76,14 @@ function idsFor(map: Map<string, string>, names: readonly string[], what: string
   });
 }
 
+/** Each story picture is stored with the alt text of the first block that shows it. */
+const STORY_PICTURE_ALTS: Record<(typeof STORY_PICTURES)[number], string> = {
+  creatrice: homeStory.creatrice.imageAlt,
+  keishi: homeStory.keishi.imageAlt,
+  atelier: aboutSections.story.imageAlt,
+  mission: MISSION_PICTURE_ALT,
+};
+
 async function seedSiteImages(ctx: AppContext) {
   const jobs: { kind: SiteImageKind; svg: () => string; alt: string; position: number }[] = [
     ...demoHeroSlides.map((slide, i) => ({
@@ -104,15 +98,10 @@ async function seedSiteImages(ctx: AppContext) {
       alt,
       position: i,
     })),
-    ...(["creatrice", "keishi", "atelier", "mission"] as const).map((name, i) => ({
+    ...STORY_PICTURES.map((name, i) => ({
       kind: "story" as const,
       svg: () => renderStoryArt(name),
-      alt:
-        name === "creatrice"
-          ? demoStory.creatrice.imageAlt
-          : name === "keishi"
-            ? demoStory.keishi.imageAlt
-            : (demoStory.about[i - 2]?.imageAlt ?? "Perles et chaîne en acier"),
+      alt: STORY_PICTURE_ALTS[name],
       position: i,
     })),
   ];
