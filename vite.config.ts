@@ -29,7 +29,8 @@ function shellChunk(id: string): string | undefined {
 
 // The SSR build's entry is our Express app (app/server/http-app.server.ts), which embeds the
 // React Router server build: one bundle holds every server module, so the database, auth and
-// realtime singletons exist once per process.
+// realtime singletons exist once per process. Only the demo seed (db/seed/, imported on demand)
+// is a chunk of its own.
 export default defineConfig(({ isSsrBuild, command }) => ({
   resolve: {
     alias: [

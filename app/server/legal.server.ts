@@ -1,4 +1,15 @@
-/** The shop's identity as the legal pages state it (publisher, seller, host), read from shop_settings. */
+/**
+ * The legal pages (mentions légales, confidentialité, CGV): their Markdown texts
+ * (app/features/content/legal/) filled with the shop's identity from shop_settings — publisher,
+ * seller, host — and rendered to HTML here, so neither the texts nor the renderer reach the browser.
+ */
+import { Marked } from "marked";
+import cgv from "~/features/content/legal/cgv.md?raw";
+import cookies from "~/features/content/legal/cookies.md?raw";
+import email from "~/features/content/legal/e-mail.md?raw";
+import legalNotice from "~/features/content/legal/mentions-legales.md?raw";
+import privacyPolicy from "~/features/content/legal/politique-de-confidentialite.md?raw";
+import { fillLegalTemplate } from "~/features/content/legal-template";
 import type { DB } from "./database.server";
 
 export interface LegalDetails {
@@ -47,4 +58,78 @@ export async function getLegalDetails(db: DB): Promise<LegalDetails> {
     hostName: row?.host_name ?? "",
     hostAddress: row?.host_address ?? "",
   };
+}
+
+/** "14 rue des Goélands, 56170 Quiberon", leaving out whatever the settings do not give. */
+export function postalAddress(details: Pick<LegalDetails, "addressLine" | "postalCode" | "city">): string {
+  const town = [details.postalCode, details.city].filter(Boolean).join(" ");
+  return [details.addressLine, town].filter(Boolean).join(", ");
+}
+
+export const LEGAL_TEXTS = {
+  "mentions-legales": legalNotice,
+  "politique-de-confidentialite": privacyPolicy,
+  cgv,
+} as const;
+export type LegalTextName = keyof typeof LEGAL_TEXTS;
+
+/** Passages shared by several texts, included with {{> name}}. */
+const PARTIALS = { cookies, "e-mail": email };
+
+export interface LegalDocument {
+  title: string;
+  lead: string;
+  updatedOn: string;
+  preambleHtml: string;
+  /** Each section's HTML starts with its <h2 id>. */
+  sections: { id: string; title: string; html: string }[];
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+// Not GitHub's dialect: a bare e-mail address or URL in the text stays text, as written.
+const markdown = new Marked({ gfm: false, async: false });
+markdown.use({
+  renderer: {
+    // Links to the shop's own pages are marked as React Router's <Link> marks them, so the router
+    // discovers their routes ahead of the click (LegalPage navigates them in the app).
+    link({ href, title, tokens }) {
+      if (!href.startsWith("/") || href.startsWith("//") || title) return false;
+      return `<a href="${escapeHtml(href)}" data-discover="true">${this.parser.parseInline(tokens)}</a>`;
+    },
+  },
+});
+
+export function renderLegalDocument(name: LegalTextName, details: LegalDetails): LegalDocument {
+  const filled = fillLegalTemplate(
+    LEGAL_TEXTS[name],
+    { ...details, address: postalAddress(details) },
+    PARTIALS,
+  );
+  return {
+    title: filled.title,
+    lead: filled.lead,
+    updatedOn: filled.updatedOn,
+    preambleHtml: filled.preamble ? (markdown.parse(filled.preamble) as string) : "",
+    sections: filled.sections.map((section) => ({
+      id: section.id,
+      title: section.title,
+      html: `<h2 id="${section.id}">${escapeHtml(section.title)}</h2>\n${markdown.parse(section.body) as string}`,
+    })),
+  };
+}
+
+const rendered = new Map<LegalTextName, { key: string; document: LegalDocument }>();
+
+/** The page as the shop's current settings fill it; rendered again only when they change. */
+export async function getLegalDocument(db: DB, name: LegalTextName): Promise<LegalDocument> {
+  const details = await getLegalDetails(db);
+  const key = JSON.stringify(details);
+  const cached = rendered.get(name);
+  if (cached?.key === key) return cached.document;
+  const document = renderLegalDocument(name, details);
+  rendered.set(name, { key, document });
+  return document;
 }
