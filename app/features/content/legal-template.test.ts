@@ -16,7 +16,8 @@ describe("legal text placeholders", () => {
   });
 
   it("nests sections of the same field", () => {
-    const line = "{{#email}}- {{#email}}[{{email}}](mailto:{{email}}){{/email}}{{^email}}x{{/email}}{{/email}}";
+    const line =
+      "{{#email}}- {{#email}}[{{email}}](mailto:{{email}}){{/email}}{{^email}}x{{/email}}{{/email}}";
     expect(fillLine(line, values, (v) => v)).toBe("- [bonjour@nacre.test](mailto:bonjour@nacre.test)");
     expect(fillLine(line, { ...values, email: "" }, (v) => v)).toBe("");
   });
