@@ -33,6 +33,8 @@ async function main() {
     process.exit(1);
   }
   const report = await mod.prepareShop(mod.getAppContext());
+  // In the background: files a crash left behind (ADR 010) never delay serving.
+  void mod.sweepOrphanImages(mod.getAppContext());
   const app = mod.createHttpApp(options);
   const server = app.listen(env.PORT, env.HOST, () => {
     const lines = [

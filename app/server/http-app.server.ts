@@ -57,6 +57,7 @@ export function beginShutdown() {
 }
 export { pidFile } from "./backup.server";
 export { EnvError, getEnv } from "./env.server";
+export { sweepOrphanImages } from "./image-sweep.server";
 export { prepareShop } from "./startup.server";
 
 export interface HttpAppOptions {
