@@ -11,7 +11,7 @@ import type { AppContext } from "../context.server";
 import type { DB } from "../database.server";
 import type { ReferenceTable, SiteImageKind } from "../db-schema.server";
 import { newId } from "../ids.server";
-import { type ImageFolder, type StoredImage, storeImage } from "../images.server";
+import { type ImageFolder, type StoredImage, storeDrawnImage } from "../images.server";
 import {
   renderEventArt,
   renderHeroArt,
@@ -67,9 +67,9 @@ async function inPool<T, R>(
   return results;
 }
 
-/** Rasterises demo artwork through the same path as an upload (storeImage re-encodes to WebP). */
+/** Rasterises our own demo artwork to WebP (uploads never take SVG: ADR 010). */
 function renderSvg(ctx: AppContext, folder: ImageFolder, svg: string) {
-  return storeImage(ctx.uploadsDir, folder, Buffer.from(svg));
+  return storeDrawnImage(ctx.uploadsDir, folder, svg);
 }
 
 async function insertNames(db: DB, table: ReferenceTable, names: readonly string[]) {
