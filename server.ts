@@ -43,6 +43,8 @@ async function main() {
     console.error(`Démarrage refusé :\n${error.message}`);
     process.exit(1);
   }
+  // In the background: files a crash left behind (ADR 010) never delay serving.
+  void mod.sweepOrphanImages(mod.getAppContext());
   const app = mod.createHttpApp(options);
   const server = app.listen(env.PORT, env.HOST, () => {
     console.info(mod.startupBanner(env, report).join("\n"));

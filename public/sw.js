@@ -11,7 +11,7 @@
  * Plain JavaScript served from the site root so its scope is the whole site. Bump VERSION when this
  * file's caching rules change: activation then deletes every older cache.
  */
-const VERSION = "v1";
+const VERSION = "v2";
 const SHELL_CACHE = `nacre-shell-${VERSION}`;
 const PAGES_CACHE = `nacre-pages-${VERSION}`;
 const IMAGES_CACHE = `nacre-images-${VERSION}`;
@@ -200,6 +200,9 @@ async function staleWhileRevalidate(event, cacheName, max, fallback) {
       if (isCacheable(response)) {
         await cache.put(request, response.clone());
         if (max) await trim(cacheName, max);
+      } else if (response.status === 404 || response.status === 410) {
+        // Deleted on the server (a removed piece, event or avatar): not kept here either.
+        await cache.delete(request, MATCH);
       }
       return response;
     })

@@ -2,10 +2,11 @@
 import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
 import type { EventInput } from "~/features/admin/event-schema";
 import { nowIso } from "./admin-db.server";
-import { removeStoredImages, storeUploadedImages } from "./admin-uploads.server";
+import { storeUploadedImages } from "./admin-uploads.server";
 import type { DB } from "./database.server";
 import type { AgendaEvent } from "./events.server";
 import { newId } from "./ids.server";
+import { deleteStoredImages, type ImageDirs } from "./images.server";
 
 export type EventResult = { ok: true; message: string } | { ok: false; status: number; error: string };
 
@@ -28,16 +29,16 @@ export async function listAdminEvents(db: DB): Promise<AgendaEvent[]> {
 }
 
 export async function saveEvent(
-  ctx: { db: DB; uploadsDir: string },
+  ctx: ImageDirs & { db: DB },
   input: EventInput,
   image: File | null,
 ): Promise<EventResult> {
-  const { db, uploadsDir } = ctx;
+  const { db } = ctx;
   const existing = input.id
     ? await db.selectFrom("events").select(["id", "image"]).where("id", "=", input.id).executeTakeFirst()
     : null;
   if (input.id && !existing) return { ok: false, status: 404, error: EVENT_MESSAGES.notFound };
-  const [stored] = image ? await storeUploadedImages(uploadsDir, "events", [image]) : [];
+  const [stored] = image ? await storeUploadedImages(ctx, "events", [image]) : [];
   const nextImage = stored ? stored.fileName : input.removeImage ? null : (existing?.image ?? null);
   const fields = {
     title: input.title,
@@ -57,16 +58,16 @@ export async function saveEvent(
           .execute();
     });
   } catch (error) {
-    if (stored) await removeStoredImages(uploadsDir, "events", [stored.fileName]);
+    if (stored) await deleteStoredImages(ctx, "events", [stored.fileName]);
     throw error;
   }
   if (existing?.image && existing.image !== nextImage) {
-    await removeStoredImages(uploadsDir, "events", [existing.image]);
+    await deleteStoredImages(ctx, "events", [existing.image]);
   }
   return { ok: true, message: existing ? EVENT_MESSAGES.updated : EVENT_MESSAGES.added };
 }
 
-export async function deleteEvent(ctx: { db: DB; uploadsDir: string }, id: string): Promise<EventResult> {
+export async function deleteEvent(ctx: ImageDirs & { db: DB }, id: string): Promise<EventResult> {
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const event = await trx
       .selectFrom("events")
@@ -78,6 +79,6 @@ export async function deleteEvent(ctx: { db: DB; uploadsDir: string }, id: strin
     return event;
   });
   if (!removed) return { ok: false, status: 404, error: EVENT_MESSAGES.notFound };
-  if (removed.image) await removeStoredImages(ctx.uploadsDir, "events", [removed.image]);
+  if (removed.image) await deleteStoredImages(ctx, "events", [removed.image]);
   return { ok: true, message: EVENT_MESSAGES.deleted };
 }

@@ -7,10 +7,11 @@ import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import type { ProductInput } from "~/features/admin/product-schema";
 import { slugify, uniqueSlug } from "~/lib/slugify";
 import { isUniqueViolation, nowIso } from "./admin-db.server";
-import { removeStoredImages, storeUploadedImages } from "./admin-uploads.server";
+import { storeUploadedImages } from "./admin-uploads.server";
 import type { ImageRef } from "./catalogue.server";
 import type { DB } from "./database.server";
 import { newId } from "./ids.server";
+import { deleteStoredImages, type ImageDirs } from "./images.server";
 
 export interface AdminProduct {
   id: string;
@@ -145,11 +146,11 @@ async function checkReferences(trx: Trx, input: ProductInput) {
  * product are removed from disk only once the change is committed.
  */
 export async function saveProduct(
-  ctx: { db: DB; uploadsDir: string },
+  ctx: ImageDirs & { db: DB },
   input: ProductInput,
   files: File[],
 ): Promise<ProductResult> {
-  const { db, uploadsDir } = ctx;
+  const { db } = ctx;
   const existing = input.id
     ? await db.selectFrom("products").select(["id", "slug"]).where("id", "=", input.id).executeTakeFirst()
     : null;
@@ -176,7 +177,7 @@ export async function saveProduct(
   }
   if (!validTokens) return { ok: false, status: 400, error: "Les images envoyées ne correspondent pas." };
 
-  const stored = await storeUploadedImages(uploadsDir, "products", files);
+  const stored = await storeUploadedImages(ctx, "products", files);
   const removed = [...currentNames].filter((name) => !input.images.includes(name));
   const id = existing?.id ?? newId();
   try {
@@ -253,7 +254,7 @@ export async function saveProduct(
           }
           return slug;
         });
-        await removeStoredImages(uploadsDir, "products", removed);
+        await deleteStoredImages(ctx, "products", removed);
         return {
           ok: true,
           message: existing ? PRODUCT_MESSAGES.updated : PRODUCT_MESSAGES.added,
@@ -266,8 +267,8 @@ export async function saveProduct(
       }
     }
   } catch (error) {
-    await removeStoredImages(
-      uploadsDir,
+    await deleteStoredImages(
+      ctx,
       "products",
       stored.map((image) => image.fileName),
     );
@@ -297,7 +298,7 @@ export async function setProductSold(db: DB, id: string, sold: boolean): Promise
   });
 }
 
-export async function deleteProduct(ctx: { db: DB; uploadsDir: string }, id: string): Promise<ProductResult> {
+export async function deleteProduct(ctx: ImageDirs & { db: DB }, id: string): Promise<ProductResult> {
   const result = await ctx.db.transaction().execute(async (trx) => {
     const product = await trx
       .selectFrom("products")
@@ -315,6 +316,6 @@ export async function deleteProduct(ctx: { db: DB; uploadsDir: string }, id: str
     return { product, files: images.map((image) => image.file_name) };
   });
   if (!result) return { ok: false, status: 404, error: PRODUCT_MESSAGES.notFound };
-  await removeStoredImages(ctx.uploadsDir, "products", result.files);
+  await deleteStoredImages(ctx, "products", result.files);
   return { ok: true, message: PRODUCT_MESSAGES.deleted, product: result.product };
 }

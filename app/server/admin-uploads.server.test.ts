@@ -1,30 +1,42 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { sniffImageFormat } from "./admin-uploads.server";
+import { storeUploadedImages, UploadRejectedError } from "./admin-uploads.server";
 
-const make = (format: "png" | "jpeg" | "gif" | "webp") =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: "#1f7a8c" } })
-    .toFormat(format)
-    .toBuffer();
+const dirs = () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-upl-"));
+  return { uploadsDir: path.join(root, "uploads"), cacheDir: path.join(root, "cache") };
+};
 
-describe("upload type by content (design.md security model)", () => {
-  it("accepts PNG, JPEG, GIF and SVG", async () => {
-    expect(await sniffImageFormat(await make("png"))).toBe("png");
-    expect(await sniffImageFormat(await make("jpeg"))).toBe("jpeg");
-    expect(await sniffImageFormat(await make("gif"))).toBe("gif");
-    const svg = Buffer.from(
-      '<?xml version="1.0"?>\n<!-- dessin -->\n<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>',
-    );
-    expect(await sniffImageFormat(svg)).toBe("svg");
-  });
+const file = async (format: "png" | "webp", name: string) =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: "#1f7a8c" } })
+          .toFormat(format)
+          .toBuffer(),
+      ),
+    ],
+    name,
+  );
 
-  it("refuses other images and non-images, whatever their name", async () => {
-    expect(await sniffImageFormat(await make("webp"))).toBeNull();
-    expect(await sniffImageFormat(Buffer.from("%PDF-1.7 pas une image"))).toBeNull();
-    expect(await sniffImageFormat(Buffer.from("<html><svg></svg></html>"))).toBeNull();
-    // A PNG signature followed by garbage is not a PNG.
-    expect(
-      await sniffImageFormat(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])),
-    ).toBeNull();
+describe("admin uploads by content (ADR 010)", () => {
+  it("stores PNG and WebP, and on a refused file keeps nothing of the batch", async () => {
+    const d = dirs();
+    const stored = await storeUploadedImages(d, "products", [
+      await file("png", "a.png"),
+      await file("webp", "b.webp"),
+    ]);
+    expect(stored).toHaveLength(2);
+    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>'], "c.png");
+    const refused = storeUploadedImages(d, "events", [await file("png", "a.png"), svg]);
+    await expect(refused).rejects.toThrow(UploadRejectedError);
+    await expect(refused).rejects.toMatchObject({
+      status: 415,
+      message: "« c.png » n'est pas une image acceptée (PNG, JPG, GIF ou WebP uniquement).",
+    });
+    expect(fs.existsSync(path.join(d.uploadsDir, "events"))).toBe(false);
   });
 });

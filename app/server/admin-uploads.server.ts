@@ -1,18 +1,23 @@
 /**
- * Admin uploads (design.md "Security model"): the body is counted while it streams and refused
- * past MAX_UPLOAD_BYTES (413) before it is all read; every file is judged by its content — only
- * PNG, JPEG, GIF and SVG pass — then re-encoded by storeImage (SVG rasterised, never served as is).
+ * Admin uploads (docs/security.md): the body is counted while it streams and refused past
+ * MAX_UPLOAD_BYTES (413) before it is all read; every file is judged by its magic bytes — only
+ * PNG, JPEG, GIF and WebP pass, SVG never (ADR 010) — then re-encoded by storeImage.
  */
-import fs from "node:fs/promises";
-import path from "node:path";
-import sharp from "sharp";
 import { apiError } from "./api-responses.server";
-import { type ImageFolder, ImageRejectedError, type StoredImage, storeImage } from "./images.server";
+import {
+  deleteStoredImages,
+  type ImageDirs,
+  type ImageFolder,
+  ImageRejectedError,
+  type StoredImage,
+  sniffImageFormat,
+  storeImage,
+} from "./images.server";
 
 /** Ten images of up to 4.5 MB (the browser compresses anything larger) fit in one save. */
 export const MAX_UPLOAD_BYTES = 48_000_000;
 export const UPLOAD_TOO_LARGE = "L'envoi est trop volumineux (48 Mo au maximum).";
-export const NOT_AN_IMAGE = "n'est pas une image acceptée (PNG, JPG, JPEG, GIF ou SVG).";
+export const NOT_AN_IMAGE = "n'est pas une image acceptée (PNG, JPG, GIF ou WebP uniquement).";
 
 class TooLargeError extends Error {}
 
@@ -48,35 +53,15 @@ export async function readLimitedForm(request: Request): Promise<FormData> {
   }
 }
 
-const ACCEPTED_FORMATS = new Set(["png", "jpeg", "gif", "svg"]);
-
-function startsWith(bytes: Uint8Array, signature: number[]): boolean {
-  return signature.every((byte, i) => bytes[i] === byte);
-}
-
-/** Magic bytes first (cheap, and sharp would also take WebP, TIFF, HEIF…), then sharp's own view. */
-export async function sniffImageFormat(input: Buffer): Promise<"png" | "jpeg" | "gif" | "svg" | null> {
-  let guess: "png" | "jpeg" | "gif" | "svg" | null = null;
-  if (startsWith(input, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) guess = "png";
-  else if (startsWith(input, [0xff, 0xd8, 0xff])) guess = "jpeg";
-  else if (startsWith(input, [0x47, 0x49, 0x46, 0x38])) guess = "gif";
-  else {
-    const head = input
-      .subarray(0, 4096)
-      .toString("utf8")
-      .replace(/^\uFEFF/, "");
-    if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head)) guess = "svg";
-  }
-  if (!guess) return null;
-  try {
-    const { format } = await sharp(input, { limitInputPixels: false }).metadata();
-    return format && ACCEPTED_FORMATS.has(format) && format === guess ? guess : null;
-  } catch {
-    return null;
+/** A refused file: the French message names it; `status` is the HTTP answer. */
+export class UploadRejectedError extends Error {
+  constructor(
+    message: string,
+    readonly status: number = 415,
+  ) {
+    super(message);
   }
 }
-
-export class UploadRejectedError extends Error {}
 
 /** The uploaded files of a form field, in order; empty parts (no file chosen) are skipped. */
 export function filesOf(form: FormData, field: string): File[] {
@@ -85,36 +70,29 @@ export function filesOf(form: FormData, field: string): File[] {
 
 /** Checks every file, then stores them all; on any refusal nothing stays on disk. */
 export async function storeUploadedImages(
-  uploadsDir: string,
+  dirs: ImageDirs,
   folder: ImageFolder,
   files: File[],
 ): Promise<StoredImage[]> {
   const buffers: Buffer[] = [];
   for (const file of files) {
     const buffer = Buffer.from(await file.arrayBuffer());
-    if (!(await sniffImageFormat(buffer))) {
-      throw new UploadRejectedError(`« ${file.name.slice(0, 80)} » ${NOT_AN_IMAGE}`);
+    if (!sniffImageFormat(buffer)) {
+      throw new UploadRejectedError(`« ${file.name.slice(0, 80)} » ${NOT_AN_IMAGE}`, 415);
     }
     buffers.push(buffer);
   }
   const stored: StoredImage[] = [];
   try {
-    for (const buffer of buffers) stored.push(await storeImage(uploadsDir, folder, buffer));
+    for (const buffer of buffers) stored.push(await storeImage(dirs.uploadsDir, folder, buffer));
   } catch (error) {
-    await removeStoredImages(
-      uploadsDir,
+    await deleteStoredImages(
+      dirs,
       folder,
       stored.map((image) => image.fileName),
     );
-    if (error instanceof ImageRejectedError) throw new UploadRejectedError(error.message);
+    if (error instanceof ImageRejectedError) throw new UploadRejectedError(error.message, error.status);
     throw error;
   }
   return stored;
-}
-
-/** Best effort: a file left behind wastes space but breaks nothing. */
-export async function removeStoredImages(uploadsDir: string, folder: ImageFolder, fileNames: string[]) {
-  await Promise.all(
-    fileNames.map((name) => fs.rm(path.join(uploadsDir, folder, name), { force: true }).catch(() => {})),
-  );
 }

@@ -14,6 +14,8 @@ import {
 import { nowIso } from "./admin-db.server";
 import type { DB } from "./database.server";
 import type { Database } from "./db-schema.server";
+import type { ImageDirs } from "./images.server";
+import { deleteAvatarIfUnused } from "./profile.server";
 
 export interface AdminUserRow {
   id: string;
@@ -164,11 +166,17 @@ async function deleteUserData(trx: Transaction<Database>, user: { id: string; em
   await trx.deleteFrom("users").where("id", "=", user.id).execute();
 }
 
-export async function applyUserAction(db: DB, actorId: string, action: UserAction): Promise<UserResult> {
-  return db.transaction().execute(async (trx): Promise<UserResult> => {
+/** A deleted user's avatar goes with them, once the deletion has committed. */
+export async function applyUserAction(
+  ctx: ImageDirs & { db: DB },
+  actorId: string,
+  action: UserAction,
+): Promise<UserResult> {
+  const gone: { avatar: string | null } = { avatar: null };
+  const result = await ctx.db.transaction().execute(async (trx): Promise<UserResult> => {
     const user = await trx
       .selectFrom("users")
-      .select(["id", "email", "role"])
+      .select(["id", "email", "role", "image"])
       .where("id", "=", action.id)
       .executeTakeFirst();
     if (!user) return { ok: false, status: 404, error: USER_MESSAGES.notFound };
@@ -200,6 +208,9 @@ export async function applyUserAction(db: DB, actorId: string, action: UserActio
       return { ok: false, status: 409, error: USER_MESSAGES.lastAdminDelete };
     }
     await deleteUserData(trx, user);
+    gone.avatar = user.image;
     return { ok: true, message: USER_MESSAGES.deleted };
   });
+  if (gone.avatar) await deleteAvatarIfUnused(ctx, gone.avatar);
+  return result;
 }

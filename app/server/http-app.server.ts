@@ -58,6 +58,7 @@ export function beginShutdown() {
 export { AdminPasswordError, StartupRefusedError } from "./admin-account.server";
 export { pidFile } from "./backup.server";
 export { EnvError, getEnv } from "./env.server";
+export { sweepOrphanImages } from "./image-sweep.server";
 export { prepareShop, setAdminPasswordFromShell, startupBanner } from "./startup.server";
 
 export interface HttpAppOptions {

@@ -1,27 +1,48 @@
 /**
- * Image storage: every stored image is decoded and re-encoded by sharp (type by content, metadata
- * stripped, longest side <= 1920 px, pixel cap against decompression bombs) and kept as WebP under
- * $DATA_DIR/uploads/{folder}/. Resized variants are made on first request and cached on disk.
+ * Image storage: every stored image is judged by its magic bytes (PNG, JPEG, GIF, WebP — nothing
+ * else reaches a decoder), decoded and re-encoded by sharp (metadata stripped, longest side <=
+ * 1920 px, pixel cap against decompression bombs, first frame only, a time limit) and kept as WebP
+ * under $DATA_DIR/uploads/{folder}/. Resized variants are made on first request and cached under
+ * $DATA_DIR/cache/{folder}/; a file dies with its record (deleteStoredImages, ADR 010).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp, { type OutputInfo } from "sharp";
+import sharp, { type OutputInfo, type Sharp } from "sharp";
 import { newId } from "./ids.server";
 
 export const IMAGE_FOLDERS = ["products", "site", "events", "avatars"] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
-/** Widths a page may ask for (srcset); "thumb" is the 100x100 square of spec §7 "Files". */
+/** Widths a page may ask for (srcset); "thumb" is the 100x100 square of the admin lists. */
 export const IMAGE_WIDTHS = [200, 400, 800, 1200, 1920] as const;
 export type ImageVariant = (typeof IMAGE_WIDTHS)[number] | "thumb";
+const IMAGE_VARIANTS: readonly ImageVariant[] = [...IMAGE_WIDTHS, "thumb"];
 
 export const MAX_IMAGE_SIDE = 1920;
 /** About 50 megapixels: larger inputs are refused before decoding (decompression bombs). */
 export const MAX_INPUT_PIXELS = 50_000_000;
+/** A runaway decode is stopped rather than left to hold a core (ADR 010). */
+export const UPLOAD_TIMEOUT_SECONDS = 20;
+const VARIANT_TIMEOUT_SECONDS = 20;
 
 const FILE_NAME = /^[a-z0-9]{15}\.webp$/;
 
-export class ImageRejectedError extends Error {}
+export const FORMAT_NOT_ACCEPTED = "Format non accepté : PNG, JPG, GIF ou WebP uniquement.";
+export const IMAGE_INVALID = "Ce fichier n'est pas une image valide.";
+export const IMAGE_TOO_BIG = "Cette image est trop grande (50 mégapixels au maximum).";
+export const IMAGE_TOO_SLOW =
+  "Cette image demande trop de calcul pour être traitée. Essayez une image plus simple.";
+export const IMAGES_BUSY = "Trop d'images sont en cours de traitement. Réessayez dans un instant.";
+
+/** Refused upload: `status` is the HTTP answer (415 format, 413 size, 422 unreadable, 503 busy). */
+export class ImageRejectedError extends Error {
+  constructor(
+    message: string,
+    readonly status: 413 | 415 | 422 | 503 = 422,
+  ) {
+    super(message);
+  }
+}
 
 export interface StoredImage {
   fileName: string;
@@ -29,37 +50,117 @@ export interface StoredImage {
   height: number;
 }
 
-export async function storeImage(
+export type AcceptedFormat = "png" | "jpeg" | "gif" | "webp";
+
+function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
+  return signature.every((byte, i) => bytes[offset + i] === byte);
+}
+
+/**
+ * The format by magic bytes alone, before any decoder sees the file: SVG (whose filters cost
+ * seconds of CPU per pixel), TIFF, HEIF, PDF and anything else libvips could open are refused here.
+ */
+export function sniffImageFormat(input: Uint8Array): AcceptedFormat | null {
+  if (startsWith(input, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(input, [0xff, 0xd8, 0xff])) return "jpeg";
+  if (
+    startsWith(input, [0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) ||
+    startsWith(input, [0x47, 0x49, 0x46, 0x38, 0x39, 0x61])
+  )
+    return "gif";
+  // RIFF, four bytes of length, WEBP.
+  if (startsWith(input, [0x52, 0x49, 0x46, 0x46]) && startsWith(input, [0x57, 0x45, 0x42, 0x50], 8))
+    return "webp";
+  return null;
+}
+
+/**
+ * At most `size` tasks at once, the others wait in turn (at most `maxWaiting` of them). sharp runs
+ * on libuv's thread pool (4 threads), which file reads share: unbounded image work starves every
+ * other request's disk access, so uploads and variants each get their own small lane.
+ */
+export function lane(size: number, maxWaiting = Number.POSITIVE_INFINITY) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (active < size) active++;
+    else {
+      if (waiting.length >= maxWaiting) throw new ImageRejectedError(IMAGES_BUSY, 503);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+const uploadLane = lane(1, 16);
+const variantLane = lane(2);
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && /timeout/i.test(error.message);
+}
+
+/** Decoded and re-encoded to WebP; the caller has already judged the bytes. */
+async function encodeAndWrite(
   uploadsDir: string,
   folder: ImageFolder,
-  input: Buffer,
+  pipeline: Sharp,
 ): Promise<StoredImage> {
-  // The header alone tells the size: a decompression bomb is refused before any pixel is decoded.
-  let pixels: number;
-  try {
-    const meta = await sharp(input).metadata();
-    pixels = (meta.width ?? 0) * (meta.height ?? 0);
-  } catch {
-    throw new ImageRejectedError("Ce fichier n'est pas une image valide.");
-  }
-  if (pixels > MAX_INPUT_PIXELS) {
-    throw new ImageRejectedError("Cette image est trop grande (50 mégapixels au maximum).");
-  }
   let output: { data: Buffer; info: OutputInfo };
   try {
-    output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+    output = await pipeline
       .rotate()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 82 })
+      .timeout({ seconds: UPLOAD_TIMEOUT_SECONDS })
       .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw new ImageRejectedError("Ce fichier n'est pas une image valide.");
+  } catch (error) {
+    if (isTimeout(error)) throw new ImageRejectedError(IMAGE_TOO_SLOW, 422);
+    throw new ImageRejectedError(IMAGE_INVALID, 422);
   }
   const fileName = `${newId()}.webp`;
   const dir = path.join(uploadsDir, folder);
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, fileName), output.data);
   return { fileName, width: output.info.width, height: output.info.height };
+}
+
+/** An uploaded file: accepted formats only, bounded work, one upload encoded at a time. */
+export async function storeImage(
+  uploadsDir: string,
+  folder: ImageFolder,
+  input: Buffer,
+): Promise<StoredImage> {
+  const format = sniffImageFormat(input);
+  if (!format) throw new ImageRejectedError(FORMAT_NOT_ACCEPTED, 415);
+  return uploadLane(async () => {
+    // Only the first frame of an animation is ever decoded: one picture's worth of work.
+    const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1 } as const;
+    // The header alone tells the size: a decompression bomb is refused before any pixel is decoded.
+    let pixels: number;
+    try {
+      const meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
+      if (meta.format !== format) throw new Error("format mismatch");
+      pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
+    } catch {
+      throw new ImageRejectedError(IMAGE_INVALID, 422);
+    }
+    if (pixels > MAX_INPUT_PIXELS) throw new ImageRejectedError(IMAGE_TOO_BIG, 413);
+    return encodeAndWrite(uploadsDir, folder, sharp(input, options));
+  });
+}
+
+/**
+ * The demo shop's code-drawn artwork (seed only, never user input): SVG written by our own code is
+ * rasterised here, outside the upload lane, before the shop listens.
+ */
+export function storeDrawnImage(uploadsDir: string, folder: ImageFolder, svg: string): Promise<StoredImage> {
+  return encodeAndWrite(uploadsDir, folder, sharp(Buffer.from(svg), { limitInputPixels: MAX_INPUT_PIXELS }));
 }
 
 export function isImageFolder(value: string): value is ImageFolder {
@@ -78,49 +179,113 @@ export function parseVariant(value: string | null): ImageVariant | null {
 }
 
 export type ImageFormat = "webp" | "avif";
+const IMAGE_FORMATS: readonly ImageFormat[] = ["webp", "avif"];
 
 /** AVIF when the browser says it takes it (smaller files), else WebP (every browser we target). */
 export function preferredFormat(accept: string | null): ImageFormat {
   return accept?.includes("image/avif") ? "avif" : "webp";
 }
 
+export type ImageDirs = { uploadsDir: string; cacheDir: string };
+
+function originalPath(dirs: ImageDirs, folder: ImageFolder, fileName: string) {
+  return path.join(dirs.uploadsDir, folder, fileName);
+}
+
+function cachedPath(
+  dirs: ImageDirs,
+  folder: ImageFolder,
+  fileName: string,
+  variant: ImageVariant,
+  format: ImageFormat,
+) {
+  return path.join(dirs.cacheDir, folder, `${variant}-${fileName.replace(/\.webp$/, "")}.${format}`);
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the stored original is still there: every answer for its sizes depends on it. */
+export function originalExists(dirs: ImageDirs, folder: ImageFolder, fileName: string): Promise<boolean> {
+  return exists(originalPath(dirs, folder, fileName));
+}
+
 /**
- * The path of a cached variant, created on first use. Names are validated by the caller, so no
- * path built here can leave the data folder.
+ * The path of a cached variant, created on first use — only while its original exists, so a
+ * deleted picture's sizes die with it. Names are validated by the caller, so no path built here
+ * can leave the data folder.
  */
 export async function variantPath(
-  dirs: { uploadsDir: string; cacheDir: string },
+  dirs: ImageDirs,
   folder: ImageFolder,
   fileName: string,
   variant: ImageVariant,
   format: ImageFormat = "webp",
 ): Promise<string | null> {
-  const source = path.join(dirs.uploadsDir, folder, fileName);
-  const target = path.join(dirs.cacheDir, folder, `${variant}-${fileName.replace(/\.webp$/, "")}.${format}`);
-  try {
-    await fs.access(target);
-    return target;
-  } catch {
-    // Not cached yet.
-  }
-  try {
-    await fs.access(source);
-  } catch {
+  const source = originalPath(dirs, folder, fileName);
+  const target = cachedPath(dirs, folder, fileName, variant, format);
+  if (!(await exists(source))) {
+    // A size encoded while its original was being deleted must not outlive it.
+    await fs.rm(target, { force: true }).catch(() => {});
     return null;
   }
-  const pipeline = sharp(source);
-  const resized =
-    variant === "thumb"
-      ? pipeline.resize(100, 100, { fit: "cover" })
-      : pipeline.resize({ width: variant, withoutEnlargement: true });
-  const encoded =
-    format === "avif"
-      ? resized.avif({ quality: variant === "thumb" ? 50 : 55, effort: 3 })
-      : resized.webp({ quality: variant === "thumb" ? 70 : 78 });
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  // Write then rename: a concurrent reader never sees a half-written file.
-  const temporary = `${target}.${process.pid}.${newId(6)}.tmp`;
-  await encoded.toFile(temporary);
-  await fs.rename(temporary, target);
-  return target;
+  if (await exists(target)) return target;
+  return variantLane(async () => {
+    // Another request may have made it while this one waited.
+    if (await exists(target)) return target;
+    const pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).timeout({
+      seconds: VARIANT_TIMEOUT_SECONDS,
+    });
+    const resized =
+      variant === "thumb"
+        ? pipeline.resize(100, 100, { fit: "cover" })
+        : pipeline.resize({ width: variant, withoutEnlargement: true });
+    const encoded =
+      format === "avif"
+        ? resized.avif({ quality: variant === "thumb" ? 50 : 55, effort: 3 })
+        : resized.webp({ quality: variant === "thumb" ? 70 : 78 });
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    // Write then rename: a concurrent reader never sees a half-written file.
+    const temporary = `${target}.${process.pid}.${newId(6)}.tmp`;
+    try {
+      await encoded.toFile(temporary);
+      await fs.rename(temporary, target);
+    } catch (error) {
+      await fs.rm(temporary, { force: true }).catch(() => {});
+      if (!(await exists(source))) return null;
+      throw error;
+    }
+    return target;
+  });
+}
+
+/**
+ * Removes stored originals and every cached size of them. Called only after the transaction that
+ * dropped their records has committed (a failed transaction must not lose files); best effort,
+ * since a file left behind is swept at the next start (image-sweep.server.ts). Names that are not
+ * stored-file names are ignored, so a stray value in a record can never reach another path.
+ */
+export async function deleteStoredImages(dirs: ImageDirs, folder: ImageFolder, fileNames: readonly string[]) {
+  const files = fileNames
+    .filter(isStoredFileName)
+    .flatMap((name) => [
+      originalPath(dirs, folder, name),
+      ...IMAGE_VARIANTS.flatMap((variant) =>
+        IMAGE_FORMATS.map((format) => cachedPath(dirs, folder, name, variant, format)),
+      ),
+    ]);
+  await Promise.all(files.map((file) => fs.rm(file, { force: true }).catch(() => {})));
+}
+
+/** Pictures whose record can be deleted are revalidated; the seeded site pictures never change. */
+export function imageCacheControl(folder: ImageFolder): string {
+  if (folder === "site") return "public, max-age=31536000, immutable";
+  if (folder === "avatars") return "private, max-age=600, must-revalidate";
+  return "public, max-age=600, must-revalidate";
 }

@@ -7,7 +7,13 @@ import {
 } from "~/features/account/profile-schema";
 import type { AppContext } from "./context.server";
 import type { DB } from "./database.server";
-import { ImageRejectedError, storeImage } from "./images.server";
+import {
+  deleteStoredImages,
+  IMAGE_INVALID,
+  type ImageDirs,
+  ImageRejectedError,
+  storeImage,
+} from "./images.server";
 
 export interface Profile {
   id: string;
@@ -37,32 +43,53 @@ export async function getProfile(db: DB, userId: string): Promise<Profile | null
   };
 }
 
-/** Updates only the caller's own row; "username-taken" when another account has that username. */
+/**
+ * Updates only the caller's own row; "username-taken" when another account has that username.
+ * With a new avatar, the one it replaces is handed back (read in the same transaction, so two
+ * concurrent replacements each get the file they really replaced) for removal after the commit.
+ */
 export async function updateProfile(
   db: DB,
   userId: string,
   fields: { username: string; name: string; phoneNumber: string; postalCode: string; avatar?: string },
-): Promise<"username-taken" | null> {
-  const taken = await db
+): Promise<{ taken: true } | { taken: false; replacedAvatar: string | null }> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("username", "=", fields.username)
+      .where("id", "!=", userId)
+      .executeTakeFirst();
+    if (taken) return { taken: true as const };
+    const before = await trx.selectFrom("users").select("image").where("id", "=", userId).executeTakeFirst();
+    await trx
+      .updateTable("users")
+      .set({
+        username: fields.username,
+        name: fields.name,
+        phone_number: fields.phoneNumber || null,
+        postal_code: fields.postalCode || null,
+        updated_at: new Date().toISOString(),
+        ...(fields.avatar ? { image: fields.avatar } : {}),
+      })
+      .where("id", "=", userId)
+      .execute();
+    const replaced = fields.avatar && before?.image && before.image !== fields.avatar ? before.image : null;
+    return { taken: false as const, replacedAvatar: replaced };
+  });
+}
+
+/**
+ * Removes an avatar file and its sizes unless another account still names it: `users.image` is
+ * also written by the accounts API, so a file is never assumed to belong to one row only.
+ */
+export async function deleteAvatarIfUnused(ctx: ImageDirs & { db: DB }, fileName: string) {
+  const stillUsed = await ctx.db
     .selectFrom("users")
     .select("id")
-    .where("username", "=", fields.username)
-    .where("id", "!=", userId)
+    .where("image", "=", fileName)
     .executeTakeFirst();
-  if (taken) return "username-taken";
-  await db
-    .updateTable("users")
-    .set({
-      username: fields.username,
-      name: fields.name,
-      phone_number: fields.phoneNumber || null,
-      postal_code: fields.postalCode || null,
-      updated_at: new Date().toISOString(),
-      ...(fields.avatar ? { image: fields.avatar } : {}),
-    })
-    .where("id", "=", userId)
-    .execute();
-  return null;
+  if (!stillUsed) await deleteStoredImages(ctx, "avatars", [fileName]);
 }
 
 export type ProfileOutcome = { status: number; error?: string; success?: string };
@@ -86,14 +113,23 @@ export async function saveProfileForm(
     try {
       avatar = (await storeImage(ctx.uploadsDir, "avatars", Buffer.from(await file.arrayBuffer()))).fileName;
     } catch (error) {
-      const message =
-        error instanceof ImageRejectedError ? error.message : "Ce fichier n'est pas une image valide.";
-      return { status: 400, error: message };
+      if (error instanceof ImageRejectedError) return { status: error.status, error: error.message };
+      return { status: 422, error: IMAGE_INVALID };
     }
   }
   const { username, name, phoneNumber, postalCode } = parsed.data;
-  const outcome = await updateProfile(ctx.db, userId, { username, name, phoneNumber, postalCode, avatar });
-  if (outcome === "username-taken") return { status: 409, error: "Ce nom d'utilisateur est déjà pris." };
+  let outcome: Awaited<ReturnType<typeof updateProfile>>;
+  try {
+    outcome = await updateProfile(ctx.db, userId, { username, name, phoneNumber, postalCode, avatar });
+  } catch (error) {
+    if (avatar) await deleteStoredImages(ctx, "avatars", [avatar]);
+    throw error;
+  }
+  if (outcome.taken) {
+    if (avatar) await deleteStoredImages(ctx, "avatars", [avatar]);
+    return { status: 409, error: "Ce nom d'utilisateur est déjà pris." };
+  }
+  if (outcome.replacedAvatar) await deleteAvatarIfUnused(ctx, outcome.replacedAvatar);
   const saved = await getProfile(ctx.db, userId);
   if (!saved || saved.username !== username) return { status: 503, error: PROFILE_CHECK_FAILED };
   return { status: 200, success: PROFILE_UPDATED };

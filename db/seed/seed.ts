@@ -12,7 +12,7 @@ import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import type { ReferenceTable, SiteImageKind } from "~/server/db-schema.server";
 import { newId } from "~/server/ids.server";
-import { type ImageFolder, type StoredImage, storeImage } from "~/server/images.server";
+import { type ImageFolder, type StoredImage, storeDrawnImage } from "~/server/images.server";
 import {
   renderEventArt,
   renderHeroArt,
@@ -53,9 +53,9 @@ async function inPool<T, R>(
   return results;
 }
 
-/** Rasterises demo artwork through the same path as an upload (storeImage re-encodes to WebP). */
+/** Rasterises our own demo artwork to WebP (uploads never take SVG: ADR 010). */
 function renderSvg(ctx: AppContext, folder: ImageFolder, svg: string) {
-  return storeImage(ctx.uploadsDir, folder, Buffer.from(svg));
+  return storeDrawnImage(ctx.uploadsDir, folder, svg);
 }
 
 async function insertNames(db: DB, table: ReferenceTable, names: readonly string[]) {

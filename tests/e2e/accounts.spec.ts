@@ -204,7 +204,9 @@ test.describe("my account", () => {
       .getByLabel(/^Avatar/)
       .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("<?php ?>") });
     await page.getByRole("button", { name: "Enregistrer mon profil" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Ce fichier n'est pas une image valide.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Format non accepté : PNG, JPG, GIF ou WebP uniquement.",
+    );
   });
 
   test("one review: incomplete refused, then pending, then thanked", async ({ page }) => {

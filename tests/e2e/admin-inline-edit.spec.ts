@@ -252,7 +252,7 @@ test.describe("the admin", () => {
     const big = await largeJpeg("grande.jpg");
     expect(big.buffer.length).toBeGreaterThan(1.5 * 1024 * 1024);
     await editor
-      .getByLabel("Ajouter des images (PNG, JPG, JPEG, GIF, SVG)")
+      .getByLabel("Ajouter des images (PNG, JPG, GIF, WebP)")
       .setInputFiles([await png(333, "nouvelle.png"), big]);
     await expect(editor.getByTestId("product-image")).toHaveCount(imagesBefore.length + 2);
     // Drag the new PNG (next to last) onto the first place, then drop the old first photo.
@@ -285,7 +285,7 @@ test.describe("the admin", () => {
     await editButton(page, product.name).click();
     await editor.getByLabel("Nom").fill("Ne doit pas être enregistré");
     await editor
-      .getByLabel("Ajouter des images (PNG, JPG, JPEG, GIF, SVG)")
+      .getByLabel("Ajouter des images (PNG, JPG, GIF, WebP)")
       .setInputFiles([await png(222, "abandonnee.png")]);
     await expect(editor.getByTestId("product-image")).toHaveCount(names.length + 1);
     await editor.getByRole("button", { name: "Annuler" }).click();

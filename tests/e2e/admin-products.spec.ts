@@ -52,7 +52,7 @@ test("creates a product with three images, reorders them, sells it, edits and de
     .check();
   await dialog.getByRole("group", { name: "Couleurs" }).getByRole("checkbox").first().check();
   await dialog
-    .getByLabel("Ajouter des images (PNG, JPG, JPEG, GIF, SVG)")
+    .getByLabel("Ajouter des images (PNG, JPG, GIF, WebP)")
     .setInputFiles([await png(300, "un.png"), await png(400, "deux.png"), await png(500, "trois.png")]);
   await expect(dialog.getByTestId("product-image")).toHaveCount(3);
   expect(await fileOrder(dialog)).toEqual(["un.png", "deux.png", "trois.png"]);
@@ -173,10 +173,10 @@ test("checks the form in the browser: name, category, image count and type", asy
   await dialog.getByRole("button", { name: "Ajouter le produit" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Veuillez sélectionner au moins une catégorie.");
 
-  const input = dialog.getByLabel("Ajouter des images (PNG, JPG, JPEG, GIF, SVG)");
+  const input = dialog.getByLabel("Ajouter des images (PNG, JPG, GIF, WebP)");
   await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("texte") });
   await expect(dialog.getByRole("alert")).toHaveText(
-    "« notes.txt » n'est pas une image acceptée (PNG, JPG, JPEG, GIF ou SVG).",
+    "« notes.txt » n'est pas une image acceptée (PNG, JPG, GIF ou WebP uniquement).",
   );
   const eleven = await Promise.all(Array.from({ length: 11 }, (_, i) => png(50 + i, `p${i}.png`)));
   await input.setInputFiles(eleven);

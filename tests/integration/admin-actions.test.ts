@@ -3,6 +3,8 @@
  * customers, and the upload limits — an 11th image, a non-image renamed .png, a 50 MB body — each
  * refused with a French message and nothing written.
  */
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -295,7 +297,7 @@ describe("upload limits", () => {
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({
       ok: false,
-      error: "« photo.png » n'est pas une image acceptée (PNG, JPG, JPEG, GIF ou SVG).",
+      error: "« photo.png » n'est pas une image acceptée (PNG, JPG, GIF ou WebP uniquement).",
     });
     expect(counts()).toEqual(before);
   });
@@ -346,21 +348,51 @@ describe("upload limits", () => {
     );
   });
 
-  it("stores an SVG rasterised as WebP, never as SVG", async () => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"><script>alert(1)</script><rect width="120" height="80" fill="#1f7a8c"/></svg>`;
+  it("refuses an SVG by its content (ADR 010), even named .png, and stores nothing", async () => {
+    const before = counts();
+    const uploads = () => fs.readdirSync(path.join(shop.dataDir, "uploads", "products")).sort();
+    const filesBefore = uploads();
+    // Filter primitives: seconds of CPU per decode, the reason SVG never reaches a decoder.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><filter id="f"><feTurbulence baseFrequency="0.9" numOctaves="10"/><feGaussianBlur stdDeviation="50"/></filter><rect width="4000" height="4000" filter="url(#f)"/></svg>`;
+    for (const [type, name] of [
+      ["image/svg+xml", "perle.svg"],
+      ["image/png", "perle.png"],
+    ]) {
+      const body = form({
+        intent: "save",
+        name: "Perle vectorielle",
+        price: "",
+        stock: "abc",
+        categories: [categoryId],
+        images: ["new:0"],
+      });
+      body.append("files", new Blob([svg], { type }), name);
+      const started = Date.now();
+      const response = await post("/api/admin/produits", body, adminCookie);
+      expect(response.status).toBe(415);
+      expect(((await response.json()) as { error: string }).error).toBe(
+        `« ${name} » n'est pas une image acceptée (PNG, JPG, GIF ou WebP uniquement).`,
+      );
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+    expect(counts()).toEqual(before);
+    expect(uploads()).toEqual(filesBefore);
+  });
+
+  it("stores an upload as WebP, an empty price as 0 and an invalid stock as 0", async () => {
     const body = form({
       intent: "save",
-      name: "Perle vectorielle",
+      name: "Perle photographiée",
       price: "",
       stock: "abc",
       categories: [categoryId],
       images: ["new:0"],
     });
-    body.append("files", new Blob([svg], { type: "image/svg+xml" }), "perle.svg");
+    body.append("files", await png(120), "perle.png");
     const response = await post("/api/admin/produits", body, adminCookie);
     expect(response.status).toBe(200);
     const { product } = (await response.json()) as { product: { id: string; slug: string } };
-    expect(product.slug).toBe("perle-vectorielle");
+    expect(product.slug).toBe("perle-photographiee");
     const row = readDatabase(
       shop.dataDir,
       (db) =>

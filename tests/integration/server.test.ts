@@ -277,7 +277,8 @@ describe("HTTP contract", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/webp");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(response.headers.get("cache-control")).toContain("immutable");
+    // A product picture can be deleted: revalidated, never kept for a year (ADR 010).
+    expect(response.headers.get("cache-control")).toBe("public, max-age=600, must-revalidate");
     expect(response.headers.get("content-security-policy")).toContain("default-src 'none'; sandbox");
     const sharp = (await import("sharp")).default;
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();

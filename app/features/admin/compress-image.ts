@@ -7,7 +7,7 @@
 import { COMPRESS_ABOVE_BYTES } from "./product-schema";
 
 export async function compressIfLarge(file: File, limit = COMPRESS_ABOVE_BYTES): Promise<File> {
-  if (file.size <= limit || file.type === "image/svg+xml") return file;
+  if (file.size <= limit) return file;
   try {
     const { default: imageCompression } = await import("browser-image-compression");
     const compressed = await imageCompression(file, {

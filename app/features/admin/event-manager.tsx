@@ -11,7 +11,12 @@ import { formOf } from "./admin-request";
 import styles from "./admin-ui.module.css";
 import { compressIfLarge } from "./compress-image";
 import { eventFields } from "./event-schema";
-import { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES } from "./product-schema";
+import {
+  ACCEPTED_IMAGE_EXTENSIONS,
+  ACCEPTED_IMAGE_INPUT,
+  ACCEPTED_IMAGE_TYPES,
+  NOT_AN_ACCEPTED_IMAGE,
+} from "./product-schema";
 import { useAdminAction } from "./use-admin-action";
 
 export interface ManagedEvent {
@@ -63,7 +68,7 @@ function EventForm({ event, onClose }: { event: ManagedEvent | null; onClose: ()
       !ACCEPTED_IMAGE_EXTENSIONS.test(file.name)
     ) {
       if (fileInput.current) fileInput.current.value = "";
-      setError(`« ${file.name} » n'est pas une image acceptée (PNG, JPG, JPEG, GIF ou SVG).`);
+      setError(`« ${file.name} » ${NOT_AN_ACCEPTED_IMAGE}`);
       return;
     }
     setError(null);
@@ -180,13 +185,13 @@ function EventForm({ event, onClose }: { event: ManagedEvent | null; onClose: ()
             <p className={styles.muted}>Aucune image.</p>
           )}
           <label htmlFor={`${id}-image`} className={styles.fileLabel}>
-            {currentImage ? "Remplacer l'image" : "Choisir une image"} (PNG, JPG, JPEG, GIF, SVG)
+            {currentImage ? "Remplacer l'image" : "Choisir une image"} (PNG, JPG, GIF, WebP)
           </label>
           <input
             ref={fileInput}
             id={`${id}-image`}
             type="file"
-            accept=".png,.jpg,.jpeg,.gif,.svg,image/png,image/jpeg,image/gif,image/svg+xml"
+            accept={ACCEPTED_IMAGE_INPUT}
             onChange={(e) => chooseFile(e.target.files)}
           />
         </fieldset>

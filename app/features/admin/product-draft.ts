@@ -13,6 +13,7 @@ import {
   ACCEPTED_IMAGE_TYPES,
   COMPRESS_ABOVE_BYTES,
   MAX_PRODUCT_IMAGES,
+  NOT_AN_ACCEPTED_IMAGE,
   productFields,
 } from "./product-schema";
 
@@ -106,7 +107,7 @@ export function useProductDraft(
         !ACCEPTED_IMAGE_EXTENSIONS.test(file.name),
     );
     if (refused) {
-      setProblem(`« ${refused.name} » n'est pas une image acceptée (PNG, JPG, JPEG, GIF ou SVG).`);
+      setProblem(`« ${refused.name} » ${NOT_AN_ACCEPTED_IMAGE}`);
       return;
     }
     setProblem(null);

@@ -7,7 +7,7 @@ import { useRef } from "react";
 import styles from "./admin-ui.module.css";
 import { ImageList } from "./image-list";
 import { type ProductDraft, RELATION_KEYS, RELATION_LABELS, type ReferenceOptions } from "./product-draft";
-import { MAX_PRODUCT_IMAGES } from "./product-schema";
+import { ACCEPTED_IMAGE_INPUT, MAX_PRODUCT_IMAGES } from "./product-schema";
 
 export function ProductMainFields({
   id,
@@ -129,14 +129,14 @@ export function ImageFields({ id, draft }: { id: string; draft: ProductDraft }) 
       </legend>
       <ImageList items={draft.images} onChange={draft.setImages} />
       <label htmlFor={`${id}-files`} className={styles.fileLabel}>
-        Ajouter des images (PNG, JPG, JPEG, GIF, SVG)
+        Ajouter des images (PNG, JPG, GIF, WebP)
       </label>
       <input
         ref={fileInput}
         id={`${id}-files`}
         type="file"
         multiple
-        accept=".png,.jpg,.jpeg,.gif,.svg,image/png,image/jpeg,image/gif,image/svg+xml"
+        accept={ACCEPTED_IMAGE_INPUT}
         disabled={draft.images.length >= MAX_PRODUCT_IMAGES || draft.preparing}
         onChange={(event) => {
           const files = event.target.files;

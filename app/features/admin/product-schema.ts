@@ -11,8 +11,11 @@ import { PRODUCT_MESSAGES } from "./admin-messages";
 export const MAX_PRODUCT_IMAGES = 10;
 /** Spec §9: the admin product form compresses images above 4.5 MB. */
 export const COMPRESS_ABOVE_BYTES = 4.5 * 1024 * 1024;
-export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/svg+xml"] as const;
-export const ACCEPTED_IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|svg)$/i;
+/** What the server takes, judged there by magic bytes (ADR 010): never SVG. */
+export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export const ACCEPTED_IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp)$/i;
+export const ACCEPTED_IMAGE_INPUT = ".png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp";
+export const NOT_AN_ACCEPTED_IMAGE = "n'est pas une image acceptée (PNG, JPG, GIF ou WebP uniquement).";
 
 export const recordId = z.string().regex(/^[a-z0-9]{1,32}$/, "Référence inconnue.");
 const ids = z.array(recordId).max(100);

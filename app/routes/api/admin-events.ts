@@ -25,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       return answer(await saveEvent(ctx, parsed.data, images[0] ?? null));
     } catch (error) {
-      if (error instanceof UploadRejectedError) return apiError(error.message, 415);
+      if (error instanceof UploadRejectedError) return apiError(error.message, error.status);
       console.error("Enregistrement de l'événement impossible", error);
       return apiError(EVENT_MESSAGES.saveFailed, 500);
     }

@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       return answer(await saveProduct(ctx, parsed.data, filesOf(form, "files")));
     } catch (error) {
-      if (error instanceof UploadRejectedError) return apiError(error.message, 415);
+      if (error instanceof UploadRejectedError) return apiError(error.message, error.status);
       console.error("Enregistrement du produit impossible", error);
       return apiError(PRODUCT_MESSAGES.updateFailed, 500);
     }

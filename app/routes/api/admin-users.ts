@@ -5,7 +5,7 @@ import { requireAdminApi } from "~/server/admin-guard.server";
 import { readLimitedForm } from "~/server/admin-uploads.server";
 import { applyUserAction } from "~/server/admin-users.server";
 import { apiError, invalidInput } from "~/server/api-responses.server";
-import { getDb } from "~/server/context.server";
+import { getAppContext } from "~/server/context.server";
 import type { Route } from "./+types/admin-users";
 
 const FAILURES = {
@@ -19,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = userActionSchema.safeParse(formToObject(await readLimitedForm(request)));
   if (!parsed.success) return invalidInput(parsed.error);
   try {
-    const result = await applyUserAction(getDb(), admin.id, parsed.data);
+    const result = await applyUserAction(getAppContext(), admin.id, parsed.data);
     return result.ok ? result : apiError(result.error, result.status);
   } catch (error) {
     console.error("Action sur l'utilisateur impossible", error);

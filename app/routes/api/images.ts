@@ -1,14 +1,17 @@
 /**
  * /images/{folder}/{file}?w= — stored images at a chosen width (or the 100x100 "thumb"), resized
  * on first request and cached. Names are validated against the stored-name pattern, so no request
- * can reach a path outside the uploads folder.
+ * can reach a path outside the uploads folder. A size is served only while its original exists,
+ * and pictures whose record can be deleted are revalidated rather than cached for a year (ADR 010).
  */
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { getAppContext } from "~/server/context.server";
 import {
+  imageCacheControl,
   isImageFolder,
   isStoredFileName,
+  originalExists,
   parseVariant,
   preferredFormat,
   variantPath,
@@ -18,7 +21,7 @@ import type { Route } from "./+types/images";
 function notFound() {
   return new Response("Image introuvable.", {
     status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
 
@@ -33,17 +36,33 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     });
   }
   const format = preferredFormat(request.headers.get("accept"));
-  const path = await variantPath(getAppContext(), folder, file, variant, format);
+  const ctx = getAppContext();
+  const headers = {
+    // One URL, two encodings: caches must key on what the browser accepts.
+    Vary: "Accept",
+    "Cache-Control": imageCacheControl(folder),
+    // A stored name never gets other content, so the name, size and encoding identify the bytes.
+    ETag: `"${file.replace(/\.webp$/, "")}-${variant}-${format}"`,
+  };
+  if (request.headers.get("if-none-match")?.includes(headers.ETag)) {
+    if (!(await originalExists(ctx, folder, file))) return notFound();
+    return new Response(null, { status: 304, headers });
+  }
+  const path = await variantPath(ctx, folder, file, variant, format);
   if (!path) return notFound();
-  const stat = await fs.promises.stat(path);
-  return new Response(Readable.toWeb(fs.createReadStream(path)) as ReadableStream, {
+  let handle: fs.promises.FileHandle;
+  try {
+    // Opened before reading: a file deleted from now on is still read whole, never cut short.
+    handle = await fs.promises.open(path);
+  } catch {
+    return notFound();
+  }
+  const stat = await handle.stat();
+  return new Response(Readable.toWeb(handle.createReadStream()) as ReadableStream, {
     headers: {
+      ...headers,
       "Content-Type": `image/${format}`,
-      // One URL, two encodings: caches must key on what the browser accepts.
-      Vary: "Accept",
       "Content-Length": String(stat.size),
-      // Stored names are never reused: a file under a name never changes.
-      "Cache-Control": "public, max-age=31536000, immutable",
       // Added to the site-wide policy (nosniff comes from there too): an image never runs anything.
       "Content-Security-Policy": "default-src 'none'; sandbox",
     },

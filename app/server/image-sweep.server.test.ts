@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { sweepOrphanImages } from "./image-sweep.server";
+import { storeImage, variantPath } from "./images.server";
+import { createTestContext } from "./test-context";
+
+const HOUR = 60 * 60 * 1000;
+
+describe("sweep of files a crash left behind (ADR 010)", () => {
+  it("removes old unreferenced originals and sizes whose original is gone, nothing else", async () => {
+    const ctx = await createTestContext();
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#1f7a8c" } })
+      .png()
+      .toBuffer();
+    const store = (folder: "products" | "events" | "avatars" | "site") =>
+      storeImage(ctx.uploadsDir, folder, png);
+    const [kept, orphan, fresh, site, avatar, strayAvatar] = await Promise.all([
+      store("products"),
+      store("products"),
+      store("products"),
+      store("site"),
+      store("avatars"),
+      store("avatars"),
+    ]);
+    const productId = "p1";
+    await ctx.db
+      .insertInto("products")
+      .values({
+        id: productId,
+        slug: "perle",
+        name: "Perle",
+        description: "",
+        price_cents: 100,
+        stock: 1,
+        is_unique: 0,
+        is_sold: 0,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    await ctx.db
+      .insertInto("product_images")
+      .values({
+        id: "i1",
+        product_id: productId,
+        file_name: kept.fileName,
+        position: 0,
+        width: 30,
+        height: 20,
+      })
+      .execute();
+    await ctx.db
+      .insertInto("users")
+      .values({
+        id: "u1",
+        name: "Cliente",
+        email: "c@nacre.test",
+        email_verified: 1,
+        image: avatar.fileName,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    for (const image of [kept, orphan]) await variantPath(ctx, "products", image.fileName, 400);
+    await variantPath(ctx, "site", site.fileName, 400);
+    const later = Date.now() + 2 * HOUR;
+    // The fresh file may be another process's upload whose row is not committed yet.
+    const freshFile = path.join(ctx.uploadsDir, "products", fresh.fileName);
+    fs.utimesSync(freshFile, new Date(later), new Date(later));
+
+    const removed = await sweepOrphanImages(ctx, later);
+
+    expect(fs.readdirSync(path.join(ctx.uploadsDir, "products")).sort()).toEqual(
+      [kept.fileName, fresh.fileName].sort(),
+    );
+    expect(fs.readdirSync(path.join(ctx.cacheDir, "products"))).toEqual([
+      `400-${kept.fileName.replace(".webp", "")}.webp`,
+    ]);
+    expect(fs.readdirSync(path.join(ctx.uploadsDir, "avatars"))).toEqual([avatar.fileName]);
+    expect(fs.existsSync(path.join(ctx.uploadsDir, "avatars", strayAvatar.fileName))).toBe(false);
+    expect(fs.readdirSync(path.join(ctx.uploadsDir, "site"))).toEqual([site.fileName]);
+    expect(fs.readdirSync(path.join(ctx.cacheDir, "site"))).toHaveLength(1);
+    expect(removed).toBe(2);
+  });
+});
