@@ -161,5 +161,5 @@ describe("a production shop on a local address", () => {
     expect(match, server.output()).not.toBeNull();
     await signIn(server.url, "cliente@nacre.test", match?.[1] ?? "");
     await expect(signIn(server.url, "cliente@nacre.test", "Cliente-Nacre-2026")).rejects.toThrow();
-  });
+  }, 120_000); // seeding the demo draws every picture: 15–30 s on two busy cores
 });
