@@ -17,7 +17,8 @@ export const UPLOAD_MAX_BYTES = 50 * 1000 * 1000;
 export const UNSUPPORTED_TYPE_MESSAGE =
   "Type de contenu non pris en charge : envoyez un formulaire ou du JSON.";
 const COUNTED_WHILE_STREAMING = /^\/api\/admin\//;
-const READABLE_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|application\/json)\s*(;|$)/i;
+const READABLE_TYPES =
+  /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|application\/json)\s*(;|$)/i;
 /** Past this many bytes a refused body is no longer drained: the connection is closed instead. */
 const DRAIN_FACTOR = 4;
 

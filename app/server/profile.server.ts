@@ -7,6 +7,7 @@ import {
 } from "~/features/account/profile-schema";
 import type { AppContext } from "./context.server";
 import type { DB } from "./database.server";
+import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "./db-errors.server";
 import { ImageRejectedError, storeImage } from "./images.server";
 
 export interface Profile {
@@ -92,7 +93,13 @@ export async function saveProfileForm(
     }
   }
   const { username, name, phoneNumber, postalCode } = parsed.data;
-  const outcome = await updateProfile(ctx.db, userId, { username, name, phoneNumber, postalCode, avatar });
+  let outcome: Awaited<ReturnType<typeof updateProfile>>;
+  try {
+    outcome = await updateProfile(ctx.db, userId, { username, name, phoneNumber, postalCode, avatar });
+  } catch (error) {
+    if (isConstraintViolation(error)) return { status: constraintStatus(error), error: CONSTRAINT_MESSAGE };
+    throw error;
+  }
   if (outcome === "username-taken") return { status: 409, error: "Ce nom d'utilisateur est déjà pris." };
   const saved = await getProfile(ctx.db, userId);
   if (!saved || saved.username !== username) return { status: 503, error: PROFILE_CHECK_FAILED };

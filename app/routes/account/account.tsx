@@ -21,6 +21,7 @@ import {
 import { imageUrl } from "~/lib/images";
 import { findCustomerChat, listMessages, supportIsAvailable } from "~/server/chat.server";
 import { getAppContext, getDb } from "~/server/context.server";
+import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
 import { getProfile, saveProfileForm } from "~/server/profile.server";
 import { createReview, getUserReview } from "~/server/reviews.server";
 import { requireUser } from "~/server/session.server";
@@ -95,6 +96,8 @@ export async function action({ request }: Route.ActionArgs) {
       const outcome = await createReview(ctx.db, user.id, parsed.data);
       return result("review", { success: outcome === "created" ? REVIEW_SUBMITTED : REVIEW_ALREADY });
     } catch (error) {
+      if (isConstraintViolation(error))
+        return result("review", { error: CONSTRAINT_MESSAGE }, constraintStatus(error));
       console.error("Avis non enregistré", error);
       return result("review", { error: REVIEW_FAILED }, 503);
     }
