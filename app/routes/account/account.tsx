@@ -91,7 +91,8 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (form.get("intent") === "review") {
     const parsed = reviewSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return result("review", { error: REVIEW_INCOMPLETE }, 400);
+    if (!parsed.success)
+      return result("review", { error: parsed.error.issues[0]?.message ?? REVIEW_INCOMPLETE }, 400);
     try {
       const outcome = await createReview(ctx.db, user.id, parsed.data);
       return result("review", { success: outcome === "created" ? REVIEW_SUBMITTED : REVIEW_ALREADY });
