@@ -6,8 +6,8 @@
  * JSON are read by the actions: any other body gets a French 415.
  *
  * A body the server leaves unread makes the connection end with a reset, and the client then never
- * sees the answer (issue 16): every refusal here reads and drops the body before answering, and
- * whatever an action left unread is drained once its answer is sent.
+ * sees the answer (issue 16): whatever the refusals here or an action left unread is read and
+ * dropped once the answer is sent (up to 200 MB; past that the connection is closed).
  */
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler, Response } from "express";
@@ -19,8 +19,8 @@ export const UNSUPPORTED_TYPE_MESSAGE =
 const COUNTED_WHILE_STREAMING = /^\/api\/admin\//;
 const READABLE_TYPES =
   /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|application\/json)\s*(;|$)/i;
-/** Past this many bytes a refused body is no longer drained: the connection is closed instead. */
-const DRAIN_FACTOR = 4;
+/** Past this many bytes an unread body is no longer drained: the connection is closed instead. */
+const DRAIN_MAX_BYTES = 4 * UPLOAD_MAX_BYTES;
 
 /** Reads and drops the rest of the body, then calls `done(true)`; `done(false)` past `maxBytes`. */
 function drain(req: IncomingMessage, maxBytes: number, done: (complete: boolean) => void) {
@@ -47,13 +47,11 @@ function drain(req: IncomingMessage, maxBytes: number, done: (complete: boolean)
   req.resume();
 }
 
-function refuse(req: IncomingMessage, res: Response, status: number, message: string, maxBytes: number) {
-  drain(req, maxBytes, (complete) => {
-    if (res.headersSent) return;
-    // A body too large to drain may still be arriving: close the connection once it has the answer.
-    if (!complete) res.setHeader("Connection", "close");
-    res.status(status).type("text/plain; charset=utf-8").send(message);
-  });
+/** Answers at once; the body is then drained (drainAfterAnswer), so the connection stays usable. */
+function refuse(req: IncomingMessage, res: Response, status: number, message: string) {
+  // A body too large to drain: the connection is closed once the answer is out.
+  if (Number(req.headers["content-length"] ?? 0) > DRAIN_MAX_BYTES) res.setHeader("Connection", "close");
+  res.status(status).type("text/plain; charset=utf-8").send(message);
 }
 
 /** Once the answer is sent, whatever body the action did not read is dropped, not left to reset. */
@@ -62,7 +60,7 @@ function drainAfterAnswer(req: IncomingMessage, res: Response) {
     if (req.complete || req.destroyed) return;
     // The framework's reader (paused, its buffer unread) has nothing more to give anyone.
     req.removeAllListeners("data");
-    drain(req, DRAIN_FACTOR * UPLOAD_MAX_BYTES, (complete) => {
+    drain(req, DRAIN_MAX_BYTES, (complete) => {
       if (!complete) req.socket.destroy();
     });
   });
@@ -86,11 +84,11 @@ export function bodyLimits(): RequestHandler {
     const length = Number(declared ?? 0);
     if (length > cap) {
       const message = `Requête trop volumineuse (${multipart ? "50 Mo" : "1 Mo"} au maximum).`;
-      refuse(req, res, 413, message, DRAIN_FACTOR * cap);
+      refuse(req, res, 413, message);
       return;
     }
     if (length > 0 && !READABLE_TYPES.test(type)) {
-      refuse(req, res, 415, UNSUPPORTED_TYPE_MESSAGE, cap);
+      refuse(req, res, 415, UNSUPPORTED_TYPE_MESSAGE);
       return;
     }
     next();
