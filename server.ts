@@ -27,6 +27,8 @@ async function loadApp(): Promise<{ mod: AppModule; options: Parameters<AppModul
 }
 
 async function main() {
+  // Everything the shop writes (database, backups, uploads, mails) is its user's only.
+  process.umask(0o077);
   const { mod, options } = await loadApp();
   let env: ReturnType<AppModule["getEnv"]>;
   try {

@@ -1,6 +1,7 @@
 /** JSON answers of the resource routes: French messages, 4xx for the caller's mistakes. */
 import { data } from "react-router";
 import type { ZodError } from "zod";
+import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "./db-errors.server";
 import { getOptionalUser, type SessionUser } from "./session.server";
 
 export function apiError(message: string, status: number) {
@@ -9,6 +10,26 @@ export function apiError(message: string, status: number) {
 
 export function invalidInput(error: ZodError) {
   return apiError(error.issues[0]?.message ?? "Requête invalide.", 400);
+}
+
+/**
+ * What an action answers when its work threw: data the database refused (a constraint) is the
+ * caller's French 4xx; anything else is logged under `label` and answered with `message`, 500.
+ */
+export function actionFailed(error: unknown, message: string, label: string) {
+  if (isConstraintViolation(error)) return apiError(CONSTRAINT_MESSAGE, constraintStatus(error));
+  console.error(label, error);
+  return apiError(message, 500);
+}
+
+/** Runs an action whose writes may throw: a refused write answers a French 4xx, not the framework's 500. */
+export async function refusingInvalidWrites<T>(run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (isConstraintViolation(error)) throw apiError(CONSTRAINT_MESSAGE, constraintStatus(error));
+    throw error;
+  }
 }
 
 /** Resource routes answer 401 (not a redirect) when nobody is signed in. */

@@ -93,3 +93,68 @@ describe("backups", () => {
     expect(fs.readFileSync(live).equals(bytes)).toBe(true);
   });
 });
+
+describe("backup leftovers and permissions (issue 16)", () => {
+  let source: AppContext;
+  beforeAll(async () => {
+    source = await createTestContext();
+  });
+  afterAll(() => source.sqlite.close());
+
+  const partials = (dataDir: string) =>
+    fs.readdirSync(path.join(dataDir, "backups")).filter((name) => name.includes(".partiel"));
+
+  it("removes what crashed backups left, keeps what another live process is writing", async () => {
+    const dataDir = fs.mkdtempSync(path.join(source.env.dataDir, "restes-"));
+    const dir = path.join(dataDir, "backups");
+    fs.mkdirSync(dir);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const legacy = path.join(dir, "nacre-20261101-030000.sqlite.partiel");
+    const deadProcess = path.join(dir, "nacre-20261102-030000.sqlite.partiel-2147483646-0badcafe");
+    const abandoned = path.join(dir, `nacre-20261103-030000.sqlite.partiel-${process.ppid}-0badf00d`);
+    const writing = path.join(dir, `nacre-20261104-030000.sqlite.partiel-${process.ppid}-00c0ffee`);
+    const legacySidecars = [`${legacy}-wal`, `${legacy}-shm`];
+    for (const file of [legacy, ...legacySidecars, deadProcess, abandoned, writing])
+      fs.writeFileSync(file, "à moitié");
+    for (const file of [legacy, ...legacySidecars, abandoned]) fs.utimesSync(file, hourAgo, hourAgo);
+
+    await createBackup(source.sqlite, dataDir, { keep: 3 });
+    expect(partials(dataDir)).toEqual([path.basename(writing)]);
+    expect(listBackups(dataDir)).toHaveLength(1);
+  });
+
+  it("a failed backup removes its own partial copy", async () => {
+    const dataDir = fs.mkdtempSync(path.join(source.env.dataDir, "echec-"));
+    const failing = {
+      backup: async (file: string) => {
+        fs.writeFileSync(file, "une copie interrompue");
+        throw new Error("disque plein");
+      },
+    } as unknown as SQLite.Database;
+    await expect(createBackup(failing, dataDir, { keep: 3 })).rejects.toThrow("disque plein");
+    expect(partials(dataDir)).toEqual([]);
+
+    const unreadable = {
+      backup: async (file: string) => {
+        fs.writeFileSync(file, "ceci n'est pas une base SQLite".repeat(200));
+      },
+    } as unknown as SQLite.Database;
+    await expect(createBackup(unreadable, dataDir, { keep: 3 })).rejects.toThrow();
+    expect(partials(dataDir)).toEqual([]);
+    expect(listBackups(dataDir)).toEqual([]);
+  });
+
+  it("keeps the backups folder and files owner-only, whatever the umask", async () => {
+    const dataDir = fs.mkdtempSync(path.join(source.env.dataDir, "droits-"));
+    fs.mkdirSync(path.join(dataDir, "backups"), { mode: 0o755 });
+    fs.chmodSync(path.join(dataDir, "backups"), 0o755);
+    const previous = process.umask(0o022);
+    try {
+      const file = await createBackup(source.sqlite, dataDir, { keep: 3 });
+      expect(fs.statSync(file).mode & 0o077).toBe(0);
+      expect(fs.statSync(path.join(dataDir, "backups")).mode & 0o077).toBe(0);
+    } finally {
+      process.umask(previous);
+    }
+  });
+});

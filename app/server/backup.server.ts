@@ -4,6 +4,7 @@
  * few. Restoring checks the file first, keeps a copy of the database it replaces, and refuses to
  * run while the shop is running on the same folder.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -43,8 +44,52 @@ export function checkIntegrity(file: string): string {
 }
 
 /**
+ * A backup being written: `<name>.sqlite.partiel-<pid>-<random>`, older versions wrote `.partiel`;
+ * either with SQLite's -wal, -shm or -journal beside it.
+ */
+const PARTIAL_NAME = /\.partiel(?:-(\d+)-[0-9a-f]+)?(?:-wal|-shm|-journal)?$/;
+const SIDECARS = ["-wal", "-shm", "-journal"];
+/** A partial file untouched this long is abandoned even if its process lives (SQLite writes steadily). */
+const STALE_PARTIAL_MS = 10 * 60_000;
+const partialsInProgress = new Set<string>();
+
+function processIsAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Deletes the partial copies a crashed or killed backup left in backups/: those of a process that
+ * is gone, and any not written to for ten minutes. Never one this process is still writing.
+ */
+export function removeStalePartials(dataDir: string, now = Date.now()): string[] {
+  const dir = backupsDir(dataDir);
+  if (!fs.existsSync(dir)) return [];
+  const removed: string[] = [];
+  for (const name of fs.readdirSync(dir)) {
+    const match = PARTIAL_NAME.exec(name);
+    const file = path.join(dir, name);
+    const owner = file.replace(/-(wal|shm|journal)$/, "");
+    if (!match || partialsInProgress.has(owner)) continue;
+    const pid = match[1] ? Number(match[1]) : null;
+    const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? now;
+    const orphaned = pid !== null && (pid === process.pid || !processIsAlive(pid));
+    if (orphaned || now - mtimeMs > STALE_PARTIAL_MS) {
+      fs.rmSync(file, { force: true });
+      removed.push(file);
+    }
+  }
+  return removed;
+}
+
+/**
  * Copies the live database into a new file of backups/ (consistent even while writes go on), checks
- * the copy, then deletes the oldest backups beyond `keep`.
+ * the copy, then deletes the oldest backups beyond `keep`. Backups hold every customer's data: the
+ * folder and the files are the owner's only, whatever the process's umask.
  */
 export async function createBackup(
   sqlite: SQLite.Database,
@@ -52,19 +97,35 @@ export async function createBackup(
   options: { keep: number; now?: Date },
 ): Promise<string> {
   const dir = backupsDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  removeStalePartials(dataDir);
   const base = `${BACKUP_PREFIX}${timestamp(options.now ?? new Date())}`;
   let target = path.join(dir, `${base}.sqlite`);
   for (let n = 2; fs.existsSync(target); n++) target = path.join(dir, `${base}-${n}.sqlite`);
-  const partial = `${target}.partiel`;
-  await sqlite.backup(partial);
-  const integrity = checkIntegrity(partial);
-  if (integrity !== "ok") {
-    fs.rmSync(partial, { force: true });
-    throw new Error(`La sauvegarde est illisible (${integrity}).`);
+  const partial = `${target}.partiel-${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+  partialsInProgress.add(partial);
+  try {
+    // Created empty and owner-only first: SQLite then writes into it, keeping its mode.
+    fs.writeFileSync(partial, "", { flag: "wx", mode: 0o600 });
+    await sqlite.backup(partial);
+    fs.chmodSync(partial, 0o600);
+    // The copy inherits WAL mode, whose -wal and -shm files would stay behind under the partial's
+    // name once it is renamed: a backup is one self-contained file.
+    const copy = new SQLite(partial);
+    try {
+      copy.pragma("journal_mode = DELETE");
+    } finally {
+      copy.close();
+    }
+    const integrity = checkIntegrity(partial);
+    if (integrity !== "ok") throw new Error(`La sauvegarde est illisible (${integrity}).`);
+    // Only a complete, checked copy ever carries a backup's name.
+    fs.renameSync(partial, target);
+  } finally {
+    partialsInProgress.delete(partial);
+    for (const suffix of ["", ...SIDECARS]) fs.rmSync(`${partial}${suffix}`, { force: true });
   }
-  // Only a complete, checked copy ever carries a backup's name.
-  fs.renameSync(partial, target);
   const all = listBackups(dataDir);
   for (const old of all.slice(0, Math.max(0, all.length - options.keep))) fs.rmSync(old, { force: true });
   return target;
@@ -115,12 +176,14 @@ export function restoreBackup(
     } finally {
       current.close();
     }
-    fs.mkdirSync(backupsDir(dataDir), { recursive: true });
+    fs.mkdirSync(backupsDir(dataDir), { recursive: true, mode: 0o700 });
     savedAs = path.join(backupsDir(dataDir), `avant-restauration-${timestamp(new Date())}.sqlite`);
     fs.copyFileSync(live, savedAs);
+    fs.chmodSync(savedAs, 0o600);
   }
   const incoming = `${live}.restauration`;
   fs.copyFileSync(backupFile, incoming);
+  fs.chmodSync(incoming, 0o600);
   for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${live}${suffix}`, { force: true });
   fs.renameSync(incoming, live);
   return { replacedBy: backupFile, savedAs };

@@ -7,6 +7,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { migrationProvider } from "../../db/migrations/index";
+import { restrictDataPermissions } from "./data-permissions.server";
 import type { Database } from "./db-schema.server";
 
 export type DB = Kysely<Database>;
@@ -18,9 +19,11 @@ export interface DatabaseHandle {
 }
 
 export function openDatabase(dataDir: string): DatabaseHandle {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, "nacre.sqlite");
   const sqlite = new SQLite(file);
+  // Before WAL mode: SQLite gives the -wal and -shm files the database file's own mode.
+  restrictDataPermissions(dataDir);
   // First of all: two starts on one DATA_DIR make the second wait for the first's locks instead of
   // failing (even switching to WAL needs a lock while the other process migrates a new file).
   sqlite.pragma("busy_timeout = 15000");

@@ -11,7 +11,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import "~/lib/zod-french";
-import { createBackup, listBackups } from "./backup.server";
+import { createBackup, listBackups, removeStalePartials } from "./backup.server";
 import { bodyLimits } from "./body-limits.server";
 import { getAppContext } from "./context.server";
 import { originCheck } from "./origin-check.server";
@@ -27,6 +27,8 @@ export { getAppContext } from "./context.server";
  */
 export function startBackupSchedule(): () => void {
   const ctx = getAppContext();
+  // What a backup cut short by a crash left behind.
+  removeStalePartials(ctx.env.dataDir);
   const intervalMs = ctx.env.BACKUP_INTERVAL_HOURS * 3_600_000;
   if (intervalMs <= 0) return () => {};
   const backUp = () =>

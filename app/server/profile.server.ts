@@ -7,6 +7,7 @@ import {
 } from "~/features/account/profile-schema";
 import type { AppContext } from "./context.server";
 import type { DB } from "./database.server";
+import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "./db-errors.server";
 import {
   deleteStoredImages,
   IMAGE_INVALID,
@@ -123,6 +124,7 @@ export async function saveProfileForm(
     outcome = await updateProfile(ctx.db, userId, { username, name, phoneNumber, postalCode, avatar });
   } catch (error) {
     if (avatar) await deleteStoredImages(ctx, "avatars", [avatar]);
+    if (isConstraintViolation(error)) return { status: constraintStatus(error), error: CONSTRAINT_MESSAGE };
     throw error;
   }
   if (outcome.taken) {

@@ -269,3 +269,252 @@ describe("Better Auth's update-user route (closed: the profile form is the only 
     expect(row()).toEqual(before);
   });
 });
+
+describe("control characters in text (issue 16)", () => {
+  const CONTROLS = ["\u0000", "\u0007", "\u001b[31m", "\u007f", "\u0085"];
+  const REFUSED = "Ce texte contient des caractères non autorisés.";
+  let writer: string;
+  let categoryId: string;
+
+  beforeAll(async () => {
+    writer = await signUp(server.url, "controles@exemple.fr", "Contrôles");
+    const opened = await send("/api/chat", writer, json("open", { intent: "open" }));
+    expect(opened.status).toBe(200);
+    const created = await send(
+      "/api/admin/references",
+      admin,
+      form("category", { intent: "create", kind: "categories", name: "Bagues de test" }),
+    );
+    expect(created.status).toBe(200);
+    categoryId = readDatabase(server.dataDir, (db) =>
+      db.prepare("select id from categories where name = 'Bagues de test'").pluck().get(),
+    ) as string;
+  });
+
+  /** Each text field with each control character: a French 4xx naming the problem, nothing stored. */
+  async function refusesControls(
+    label: string,
+    path: string,
+    cookie: string,
+    payload: (control: string) => Payload,
+  ) {
+    const before = snapshot();
+    for (const control of CONTROLS) {
+      const { status, text } = await send(path, cookie, payload(control));
+      const what = `${label} ← ${JSON.stringify(control)} (${status})`;
+      expect(status, what).toBeGreaterThanOrEqual(400);
+      expect(status, what).toBeLessThan(500);
+      expect(text, what).toContain(REFUSED);
+      expectFrench(text, what);
+    }
+    expect(snapshot(), `${label} changed the database`).toBe(before);
+  }
+
+  it("refuses them in a chat message", async () => {
+    await refusesControls("chat", "/api/chat", writer, (c) =>
+      json("chat", { intent: "send", content: `${c}` }),
+    );
+    await refusesControls("chat", "/api/chat", writer, (c) =>
+      json("chat", { intent: "send", content: `Bonjour ${c} !` }),
+    );
+  });
+
+  it("refuses them in a review", async () => {
+    await refusesControls("avis", "/mon-compte", writer, (c) =>
+      form("review", { intent: "review", rating: "5", comment: c }),
+    );
+  });
+
+  it("refuses them in the profile", async () => {
+    await refusesControls("profil", "/mon-compte", writer, (c) =>
+      form("profile", {
+        intent: "profile",
+        username: "controles",
+        name: `Ana${c}`,
+        phoneNumber: "",
+        postalCode: "",
+      }),
+    );
+  });
+
+  it("refuses them in the contact form", async () => {
+    await refusesControls("contact", "/contact", "", (c) =>
+      form("contact", {
+        "form-name": "contact",
+        name: `Ana${c}`,
+        email: "ana@exemple.fr",
+        message: "Bonjour",
+      }),
+    );
+    await refusesControls("contact", "/contact", "", (c) =>
+      form("contact", {
+        "form-name": "contact",
+        name: "Ana",
+        email: "ana@exemple.fr",
+        message: `Bon${c}jour`,
+      }),
+    );
+  });
+
+  it("refuses them in an event title", async () => {
+    await refusesControls("événement", "/api/admin/evenements", admin, (c) =>
+      form("event", { intent: "save", title: c, startDate: "2027-03-01T10:00" }),
+    );
+  });
+
+  it("refuses them in category and attribute names", async () => {
+    for (const kind of ["categories", "colors", "materials", "pearl_types"])
+      await refusesControls(kind, "/api/admin/references", admin, (c) =>
+        form("reference", { intent: "create", kind, name: c }),
+      );
+    await refusesControls("renommer", "/api/admin/references", admin, (c) =>
+      form("reference", { intent: "rename", kind: "categories", id: categoryId, name: `Bagues${c}` }),
+    );
+  });
+
+  it("refuses them in a product's name and description", async () => {
+    const product = (fields: Record<string, string>): Payload => {
+      const body = new URLSearchParams({ intent: "save", price: "10", stock: "1", ...fields });
+      body.append("categories", categoryId);
+      return { label: "product", type: "application/x-www-form-urlencoded", body: body.toString() };
+    };
+    await refusesControls("produit", "/api/admin/produits", admin, (c) =>
+      product({ name: `Bague${c}`, description: "Argent" }),
+    );
+    await refusesControls("produit", "/api/admin/produits", admin, (c) =>
+      product({ name: "Bague", description: `Argent${c}` }),
+    );
+  });
+
+  it("keeps line breaks and tabs in a text area", async () => {
+    const { status } = await send(
+      "/api/chat",
+      writer,
+      json("chat", { intent: "send", content: "Bonjour,\r\n\tune question." }),
+    );
+    expect(status).toBe(200);
+  });
+});
+
+describe("bodies an action does not read (issue 16)", () => {
+  const BIG_TEXT = "x".repeat(200_000);
+
+  /** Two requests on one kept-alive socket: the first's answer, and whether the socket survived. */
+  function twoOnOneSocket(path: string, cookie: string, type: string, body: string) {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const one = (method: string, payload?: string) =>
+      new Promise<{ status: number; text: string; reused: boolean }>((resolve, reject) => {
+        const request = http.request(`${server.url}${path}`, {
+          agent,
+          method,
+          headers: {
+            cookie,
+            origin: server.url,
+            ...(payload === undefined
+              ? {}
+              : { "content-type": type, "content-length": String(Buffer.byteLength(payload)) }),
+          },
+        });
+        request.on("response", (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk) => {
+            text += chunk;
+          });
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, text, reused: request.reusedSocket }),
+          );
+        });
+        request.on("error", reject);
+        request.end(payload);
+      });
+    return (async () => {
+      try {
+        const first = await one("POST", body);
+        const second = await one("GET");
+        return { first, second };
+      } finally {
+        agent.destroy();
+      }
+    })();
+  }
+
+  it("answers a 200 KB text/plain body with a French 415, and the connection lives on", async () => {
+    for (const path of ["/api/favoris", "/api/chat", "/api/panier", "/contact", "/mon-compte"]) {
+      const before = snapshot();
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const { first, second } = await twoOnOneSocket(path, customer, "text/plain", BIG_TEXT);
+        expect(first.status, path).toBe(415);
+        expect(first.text, path).toBe(
+          "Type de contenu non pris en charge : envoyez un formulaire ou du JSON.",
+        );
+        expect(second.reused, `${path}: the connection was closed`).toBe(true);
+        expect(second.status, path).toBeLessThan(500);
+      }
+      expect(snapshot(), path).toBe(before);
+    }
+  });
+
+  it("answers when the action refuses before reading: a 200 KB JSON body from a visitor", async () => {
+    for (const path of ["/api/favoris", "/api/chat", "/api/panier"]) {
+      const body = JSON.stringify({ intent: "send", content: BIG_TEXT });
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const { first, second } = await twoOnOneSocket(path, "", "application/json", body);
+        expect(first.status, path).toBe(401);
+        expect(JSON.parse(first.text), path).toEqual({ ok: false, error: "Veuillez vous connecter." });
+        expect(second.reused, `${path}: the connection was closed`).toBe(true);
+      }
+    }
+  });
+
+  it("answers an oversize body with its French 413 and reads the rest: the upload ends cleanly", async () => {
+    // Closing the connection while the client still sends is what resets it: the server must not.
+    const body = "x".repeat(5_000_000);
+    const outcome = await new Promise<{ status: number; text: string; connection?: string }>(
+      (resolve, reject) => {
+        let answer: { status: number; text: string; connection?: string } | undefined;
+        let sent = false;
+        const settle = () => answer && sent && resolve(answer);
+        const request = http.request(`${server.url}/api/chat`, {
+          method: "POST",
+          headers: {
+            cookie: customer,
+            origin: server.url,
+            "content-type": "application/json",
+            "content-length": String(body.length),
+          },
+        });
+        request.on("response", (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk) => {
+            text += chunk;
+          });
+          response.on("end", () => {
+            answer = { status: response.statusCode ?? 0, text, connection: response.headers.connection };
+            settle();
+          });
+        });
+        request.on("finish", () => {
+          sent = true;
+          settle();
+        });
+        request.on("error", reject);
+        request.end(body);
+      },
+    );
+    expect(outcome.status).toBe(413);
+    expect(outcome.text).toBe("Requête trop volumineuse (1 Mo au maximum).");
+    expect(outcome.connection).not.toBe("close");
+    for (const path of ["/api/chat", "/api/panier", "/contact"])
+      for (const type of ["text/plain", "application/json"]) {
+        const response = await fetch(`${server.url}${path}`, {
+          method: "POST",
+          headers: { cookie: customer, origin: server.url, "content-type": type },
+          body: "x".repeat(12_000_000),
+        });
+        expect(response.status, path).toBe(413);
+        expect(await response.text(), path).toBe("Requête trop volumineuse (1 Mo au maximum).");
+      }
+  });
+});

@@ -1,25 +1,20 @@
 import { z } from "zod";
+import { singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 
 /** The profile form (spec §2 /mon-compte): the e-mail is never part of it (read-only). */
 export const profileSchema = z.object({
   intent: z.literal("profile", { error: "Formulaire illisible. Veuillez réessayer." }),
-  username: z
-    .string()
-    .trim()
+  username: singleLineText()
     .min(3, "Le nom d'utilisateur doit contenir au moins 3 caractères.")
     // Generated ones are the e-mail's local part (up to 64 characters) plus a 13-digit timestamp.
     .max(80, "Le nom d'utilisateur est trop long.")
     .regex(/^[a-z0-9._-]+$/i, "Lettres, chiffres, points, tirets et soulignés uniquement."),
-  name: z.string().trim().max(80, "Ce nom est trop long."),
-  phoneNumber: z
-    .string()
-    .trim()
+  name: singleLineText().max(80, "Ce nom est trop long."),
+  phoneNumber: singleLineText()
     .max(20, "Ce numéro est trop long.")
     .regex(/^[+0-9 .()-]*$/, "Ce numéro de téléphone n'est pas valide."),
-  postalCode: z
-    .string()
-    .trim()
+  postalCode: singleLineText()
     .max(10, "Ce code postal est trop long.")
     .regex(/^[0-9A-Za-z -]*$/, "Ce code postal n'est pas valide."),
 });

@@ -1,5 +1,6 @@
 /** The admin event form (spec §5: title and start date required, end date optional and after the start). */
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text-schema";
 import { EVENT_MESSAGES } from "./admin-messages";
 import { recordId } from "./product-schema";
 
@@ -8,23 +9,17 @@ const isDate = (value: string) => !Number.isNaN(new Date(value).getTime());
 export const eventFields = z
   .object({
     id: recordId.optional(),
-    title: z
-      .string(EVENT_MESSAGES.titleRequired)
-      .trim()
+    title: singleLineText(EVENT_MESSAGES.titleRequired)
       .min(1, EVENT_MESSAGES.titleRequired)
       .max(200, "Le titre est trop long (200 caractères au maximum)."),
-    startDate: z
-      .string(EVENT_MESSAGES.startRequired)
-      .trim()
+    startDate: singleLineText(EVENT_MESSAGES.startRequired)
       .min(1, EVENT_MESSAGES.startRequired)
       .refine(isDate, EVENT_MESSAGES.invalidDate),
-    endDate: z
-      .string()
-      .trim()
+    endDate: singleLineText()
       .default("")
       .refine((value) => value === "" || isDate(value), EVENT_MESSAGES.invalidDate),
-    location: z.string().trim().max(200, "Le lieu est trop long.").default(""),
-    description: z.string().trim().max(5000, "La description est trop longue.").default(""),
+    location: singleLineText().max(200, "Le lieu est trop long.").default(""),
+    description: multiLineText().max(5000, "La description est trop longue.").default(""),
     removeImage: z
       .string()
       .optional()

@@ -4,6 +4,7 @@
  * uploaded file, so one save carries additions, removals and the new order.
  */
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 import { slugify } from "~/lib/slugify";
 import { PRODUCT_MESSAGES } from "./admin-messages";
@@ -44,17 +45,14 @@ export function normaliseStock(value: string, isUnique: boolean): number {
 export const productFields = z
   .object({
     id: recordId.optional(),
-    name: z
-      .string()
-      .trim()
+    name: singleLineText()
       .max(200, "Le nom est trop long (200 caractères au maximum).")
       .refine((name) => slugify(name) !== "", PRODUCT_MESSAGES.nameEmpty),
-    description: z.string().trim().max(5000, "La description est trop longue.").default(""),
-    price: z
-      .string()
+    description: multiLineText().max(5000, "La description est trop longue.").default(""),
+    price: singleLineText()
       .default("")
       .refine((value) => parsePriceCents(value) !== null, PRODUCT_MESSAGES.price),
-    stock: z.string().default(""),
+    stock: singleLineText().default(""),
     isUnique: flag,
     isSold: flag,
     categories: ids.min(1, PRODUCT_MESSAGES.categoryRequired),

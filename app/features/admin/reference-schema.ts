@@ -1,12 +1,11 @@
 /** Categories and the three attribute lists (spec §5: names not blank): create, rename, delete. */
 import { z } from "zod";
+import { singleLineText } from "~/lib/text-schema";
 import { NAME_EMPTY, REFERENCE_KINDS } from "./admin-messages";
 import { recordId } from "./product-schema";
 
 const kind = z.enum(REFERENCE_KINDS, "Liste inconnue.");
-export const referenceName = z
-  .string(NAME_EMPTY)
-  .trim()
+export const referenceName = singleLineText(NAME_EMPTY)
   .min(1, NAME_EMPTY)
   .max(80, "Le nom est trop long (80 caractères au maximum).");
 

@@ -3,26 +3,23 @@
  * admin edits): what the header, footer, contact and legal pages show.
  */
 import { z } from "zod";
+import { singleLineText } from "~/lib/text-schema";
 
 export const SETTINGS_MESSAGES = {
   saved: "Paramètres de la boutique enregistrés.",
   saveFailed: "Erreur lors de l'enregistrement des paramètres.",
 } as const;
 
-const text = (max: number, message = "Ce champ est trop long.") => z.string().trim().max(max, message);
+const text = (max: number, message = "Ce champ est trop long.") => singleLineText().max(max, message);
 
-const optionalUrl = z
-  .string()
-  .trim()
+const optionalUrl = singleLineText()
   .max(300, "Ce lien est trop long.")
   .refine((value) => value === "" || /^https:\/\/[^\s]+$/.test(value), {
     message: "Le lien doit commencer par https://",
   });
 
 const coordinate = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
+  singleLineText()
     .refine((value) => value === "" || (Number.isFinite(Number(value)) && +value >= min && +value <= max), {
       message: "Coordonnée invalide.",
     })
@@ -36,9 +33,7 @@ export const shopSettingsSchema = z.object({
   phone: text(40).refine((value) => value === "" || /^[+0-9 ().-]{6,40}$/.test(value), {
     message: "Ce numéro de téléphone n'est pas valide.",
   }),
-  email: z
-    .string()
-    .trim()
+  email: singleLineText()
     .max(200, "Cette adresse est trop longue.")
     .refine((value) => value === "" || z.email().safeParse(value).success, {
       message: "Cette adresse email n'est pas valide.",

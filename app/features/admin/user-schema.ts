@@ -3,6 +3,7 @@
  * and page as URL parameters, and the three mutations (role, e-mail visibility, deletion).
  */
 import { z } from "zod";
+import { singleLineText } from "~/lib/text-schema";
 import { recordId } from "./product-schema";
 
 /** Spec §9: pages of 10. */
@@ -28,7 +29,7 @@ export const USER_MESSAGES = {
 
 /** Unknown or missing parameters fall back to the defaults (created, newest first, page 1). */
 export const userListQuerySchema = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: singleLineText().max(100).catch(""),
   role: z.enum(USER_ROLE_FILTERS).catch("all"),
   verified: z.enum(USER_VERIFIED_FILTERS).catch("all"),
   sort: z.enum(USER_SORTS).catch("created"),

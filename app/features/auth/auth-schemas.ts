@@ -1,12 +1,11 @@
 import { z } from "zod";
+import { singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 
 export const PASSWORDS_MISMATCH = "Les mots de passe ne correspondent pas.";
 
 /** Spec §5: e-mail type, required fields. */
-const email = z
-  .string()
-  .trim()
+const email = singleLineText()
   .min(1, "Veuillez saisir votre adresse email.")
   .pipe(z.email("Adresse email invalide."));
 /** The guest basket (local storage) posted with login and signup, merged into the account. */
@@ -25,7 +24,7 @@ export const loginSchema = z.object({
 export const signupSchema = z
   .object({
     intent: z.literal("signup"),
-    name: z.string().trim().max(80, "Ce nom est trop long.").default(""),
+    name: singleLineText().max(80, "Ce nom est trop long.").default(""),
     email,
     password: z
       .string()
@@ -43,9 +42,7 @@ export const signupSchema = z
 /** Forgot password: an e-mail, not blank (spec §5). */
 export const forgotSchema = z.object({
   intent: z.literal("forgot"),
-  email: z
-    .string()
-    .trim()
+  email: singleLineText()
     .min(1, "Veuillez saisir votre adresse email.")
     .pipe(z.email("Veuillez saisir votre adresse email.")),
 });

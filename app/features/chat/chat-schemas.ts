@@ -1,13 +1,12 @@
 import { z } from "zod";
+import { multiLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 
 /** Spec §5: a blank message is not sent; text is trimmed. The cap keeps one bubble readable. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 
 const chatId = z.string().regex(/^[a-z0-9]{1,32}$/, "Conversation introuvable.");
-const content = z
-  .string({ error: "Votre message est vide." })
-  .trim()
+const content = multiLineText({ error: "Votre message est vide." })
   .min(1, "Votre message est vide.")
   .max(
     CHAT_MESSAGE_MAX_LENGTH,

@@ -1,19 +1,16 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 
 /** The contact form (spec §3: name, email, message, plus the hidden form-name 'contact'). */
 export const contactSchema = z.object({
   "form-name": z.literal("contact", { error: "Formulaire inconnu." }),
-  name: z.string().trim().min(1, "Veuillez indiquer votre nom.").max(120, "Ce nom est trop long."),
-  email: z
-    .string()
-    .trim()
+  name: singleLineText().min(1, "Veuillez indiquer votre nom.").max(120, "Ce nom est trop long."),
+  email: singleLineText()
     .min(1, "Veuillez indiquer votre adresse email.")
     .max(200, "Cette adresse est trop longue.")
     .pipe(z.email("Cette adresse email n'est pas valide.")),
-  message: z
-    .string()
-    .trim()
+  message: multiLineText()
     .min(1, "Veuillez écrire votre message.")
     .max(5000, "Ce message est trop long (5 000 caractères au plus)."),
   /** JSON of the order lines when the message came from 'Contacter pour commander'. */
@@ -33,7 +30,7 @@ export const CONTACT_TOO_MANY =
 export const contactOrderSchema = z
   .array(
     z.object({
-      name: z.string().trim().min(1).max(200),
+      name: singleLineText().min(1).max(200),
       priceCents: z.number().int().min(0).max(100_000_000),
       quantity: z.number().int().min(1).max(99),
     }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 
 import {
@@ -19,9 +20,7 @@ export const reviewSchema = z.object({
     .int(REVIEW_INCOMPLETE)
     .min(1, REVIEW_INCOMPLETE)
     .max(5, REVIEW_INCOMPLETE),
-  comment: z
-    .string({ error: REVIEW_INCOMPLETE })
-    .trim()
+  comment: multiLineText({ error: REVIEW_INCOMPLETE })
     .min(1, REVIEW_INCOMPLETE)
     .max(REVIEW_COMMENT_MAX, REVIEW_INCOMPLETE),
 });

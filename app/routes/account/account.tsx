@@ -21,6 +21,7 @@ import {
 import { imageUrl } from "~/lib/images";
 import { findCustomerChat, listMessages, supportIsAvailable } from "~/server/chat.server";
 import { getAppContext, getDb } from "~/server/context.server";
+import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
 import { getProfile, saveProfileForm } from "~/server/profile.server";
 import { createReview, getUserReview } from "~/server/reviews.server";
 import { requireUser } from "~/server/session.server";
@@ -90,11 +91,14 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (form.get("intent") === "review") {
     const parsed = reviewSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return result("review", { error: REVIEW_INCOMPLETE }, 400);
+    if (!parsed.success)
+      return result("review", { error: parsed.error.issues[0]?.message ?? REVIEW_INCOMPLETE }, 400);
     try {
       const outcome = await createReview(ctx.db, user.id, parsed.data);
       return result("review", { success: outcome === "created" ? REVIEW_SUBMITTED : REVIEW_ALREADY });
     } catch (error) {
+      if (isConstraintViolation(error))
+        return result("review", { error: CONSTRAINT_MESSAGE }, constraintStatus(error));
       console.error("Avis non enregistré", error);
       return result("review", { error: REVIEW_FAILED }, 503);
     }

@@ -4,7 +4,7 @@ import { formToObject } from "~/features/admin/form-data";
 import { applyInboxAction } from "~/server/admin-contacts.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { readLimitedForm } from "~/server/admin-uploads.server";
-import { apiError, invalidInput } from "~/server/api-responses.server";
+import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/admin-contacts";
 
@@ -16,10 +16,10 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await applyInboxAction(getDb(), parsed.data);
     return result.ok ? result : apiError(result.error, result.status);
   } catch (error) {
-    console.error("Action sur le message de contact impossible", error);
-    return apiError(
+    return actionFailed(
+      error,
       parsed.data.intent === "delete" ? INBOX_MESSAGES.deleteFailed : INBOX_MESSAGES.failed,
-      500,
+      "Action sur le message de contact impossible",
     );
   }
 }

@@ -5,7 +5,7 @@ import { formToObject } from "~/features/admin/form-data";
 import { deleteEvent, type EventResult, saveEvent } from "~/server/admin-events.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { filesOf, readLimitedForm, UploadRejectedError } from "~/server/admin-uploads.server";
-import { apiError, invalidInput } from "~/server/api-responses.server";
+import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getAppContext } from "~/server/context.server";
 import type { Route } from "./+types/admin-events";
 
@@ -26,8 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
       return answer(await saveEvent(ctx, parsed.data, images[0] ?? null));
     } catch (error) {
       if (error instanceof UploadRejectedError) return apiError(error.message, error.status);
-      console.error("Enregistrement de l'événement impossible", error);
-      return apiError(EVENT_MESSAGES.saveFailed, 500);
+      return actionFailed(error, EVENT_MESSAGES.saveFailed, "Enregistrement de l'événement impossible");
     }
   }
   const parsed = eventDeleteSchema.safeParse(formToObject(form));
@@ -35,8 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     return answer(await deleteEvent(ctx, parsed.data.id));
   } catch (error) {
-    console.error("Suppression de l'événement impossible", error);
-    return apiError(EVENT_MESSAGES.deleteFailed, 500);
+    return actionFailed(error, EVENT_MESSAGES.deleteFailed, "Suppression de l'événement impossible");
   }
 }
 

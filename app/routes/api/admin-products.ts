@@ -20,7 +20,7 @@ import {
   setProductSold,
 } from "~/server/admin-products.server";
 import { filesOf, readLimitedForm, UploadRejectedError } from "~/server/admin-uploads.server";
-import { apiError, invalidInput } from "~/server/api-responses.server";
+import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getReferenceLists } from "~/server/catalogue.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import type { Route } from "./+types/admin-products";
@@ -41,8 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
       return answer(await saveProduct(ctx, parsed.data, filesOf(form, "files")));
     } catch (error) {
       if (error instanceof UploadRejectedError) return apiError(error.message, error.status);
-      console.error("Enregistrement du produit impossible", error);
-      return apiError(PRODUCT_MESSAGES.updateFailed, 500);
+      return actionFailed(error, PRODUCT_MESSAGES.updateFailed, "Enregistrement du produit impossible");
     }
   }
   const parsed = productActionSchema.safeParse(formToObject(form));
@@ -53,10 +52,10 @@ export async function action({ request }: Route.ActionArgs) {
       return answer(await setProductSold(ctx.db, command.id, command.sold === "true"));
     return answer(await deleteProduct(ctx, command.id));
   } catch (error) {
-    console.error("Action produit impossible", error);
-    return apiError(
+    return actionFailed(
+      error,
       command.intent === "set-sold" ? PRODUCT_MESSAGES.statusFailed : PRODUCT_MESSAGES.deleteFailed,
-      500,
+      "Action produit impossible",
     );
   }
 }

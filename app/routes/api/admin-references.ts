@@ -4,7 +4,7 @@ import { referenceActionSchema } from "~/features/admin/reference-schema";
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { applyReferenceAction } from "~/server/admin-references.server";
 import { readLimitedForm } from "~/server/admin-uploads.server";
-import { apiError, invalidInput } from "~/server/api-responses.server";
+import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/admin-references";
 
@@ -16,8 +16,11 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await applyReferenceAction(getDb(), parsed.data);
     return result.ok ? result : apiError(result.error, result.status);
   } catch (error) {
-    console.error("Action sur la liste impossible", error);
-    return apiError("Une erreur s'est produite. Veuillez réessayer.", 500);
+    return actionFailed(
+      error,
+      "Une erreur s'est produite. Veuillez réessayer.",
+      "Action sur la liste impossible",
+    );
   }
 }
 

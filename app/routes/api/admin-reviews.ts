@@ -4,7 +4,7 @@ import { REVIEW_MESSAGES, reviewActionSchema } from "~/features/admin/moderation
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { applyReviewAction } from "~/server/admin-reviews.server";
 import { readLimitedForm } from "~/server/admin-uploads.server";
-import { apiError, invalidInput } from "~/server/api-responses.server";
+import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/admin-reviews";
 
@@ -16,10 +16,9 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await applyReviewAction(getDb(), parsed.data);
     return result.ok ? result : apiError(result.error, result.status);
   } catch (error) {
-    console.error("Modération de l'avis impossible", error);
     const failed =
       parsed.data.intent === "approve" ? REVIEW_MESSAGES.approveFailed : REVIEW_MESSAGES.deleteFailed;
-    return apiError(failed, 500);
+    return actionFailed(error, failed, "Modération de l'avis impossible");
   }
 }
 

@@ -4,7 +4,7 @@ import { SETTINGS_MESSAGES, shopSettingsSchema } from "~/features/admin/settings
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { saveShopSettings } from "~/server/admin-settings.server";
 import { readLimitedForm } from "~/server/admin-uploads.server";
-import { apiError, invalidInput } from "~/server/api-responses.server";
+import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/admin-settings";
 
@@ -18,8 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
     await saveShopSettings(getDb(), parsed.data);
     return { ok: true as const, message: SETTINGS_MESSAGES.saved };
   } catch (error) {
-    console.error("Enregistrement des paramètres impossible", error);
-    return apiError(SETTINGS_MESSAGES.saveFailed, 500);
+    return actionFailed(error, SETTINGS_MESSAGES.saveFailed, "Enregistrement des paramètres impossible");
   }
 }
 

@@ -1,6 +1,12 @@
 /** POST /api/panier — a signed-in customer's cart (guests keep theirs in local storage). */
 import { cartActionSchema } from "~/features/basket/basket-schemas";
-import { apiError, invalidInput, readBody, requireApiUser } from "~/server/api-responses.server";
+import {
+  apiError,
+  invalidInput,
+  readBody,
+  refusingInvalidWrites,
+  requireApiUser,
+} from "~/server/api-responses.server";
 import {
   addToCart,
   BASKET_ERROR_MESSAGES,
@@ -11,7 +17,11 @@ import {
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/cart";
 
-export async function action({ request }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return refusingInvalidWrites(() => act(args));
+}
+
+async function act({ request }: Route.ActionArgs) {
   const user = await requireApiUser(request);
   if (request.method !== "POST") return apiError("Méthode non autorisée.", 405);
   const parsed = cartActionSchema.safeParse(await readBody(request));

@@ -6,7 +6,13 @@
 
 import { chatActionSchema } from "~/features/chat/chat-schemas";
 import { CHAT_MESSAGES } from "~/features/chat/chat-types";
-import { apiError, invalidInput, readBody, requireApiUser } from "~/server/api-responses.server";
+import {
+  apiError,
+  invalidInput,
+  readBody,
+  refusingInvalidWrites,
+  requireApiUser,
+} from "~/server/api-responses.server";
 import {
   deleteChat,
   listMessages,
@@ -23,7 +29,11 @@ const NOT_FOUND = "Conversation introuvable.";
 // Generous for a conversation, tight enough to stop a script flooding the seller.
 const MESSAGE_LIMIT = { scope: "chat", max: 20, windowMs: 60_000 };
 
-export async function action({ request }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return refusingInvalidWrites(() => act(args));
+}
+
+async function act({ request }: Route.ActionArgs) {
   const user = await requireApiUser(request);
   if (request.method !== "POST") return apiError("Méthode non autorisée.", 405);
   const parsed = chatActionSchema.safeParse(await readBody(request));

@@ -1,11 +1,21 @@
 /** POST /api/favoris — a signed-in customer's favourites (guests keep theirs in local storage). */
 import { favoriteActionSchema } from "~/features/basket/basket-schemas";
-import { apiError, invalidInput, readBody, requireApiUser } from "~/server/api-responses.server";
+import {
+  apiError,
+  invalidInput,
+  readBody,
+  refusingInvalidWrites,
+  requireApiUser,
+} from "~/server/api-responses.server";
 import { BASKET_ERROR_MESSAGES, listFavorites, removeFavorite, toggleFavorite } from "~/server/basket.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/favorites";
 
-export async function action({ request }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return refusingInvalidWrites(() => act(args));
+}
+
+async function act({ request }: Route.ActionArgs) {
   const user = await requireApiUser(request);
   if (request.method !== "POST") return apiError("Méthode non autorisée.", 405);
   const parsed = favoriteActionSchema.safeParse(await readBody(request));

@@ -20,6 +20,7 @@ import { organizationJsonLd, pageMeta, siteOf } from "~/lib/seo";
 import { readFormFields } from "~/server/api-responses.server";
 import { saveContactMessage } from "~/server/contact.server";
 import { getAppContext, getDb } from "~/server/context.server";
+import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
 import { clientAddress, createRateLimiter } from "~/server/rate-limit.server";
 import { getOptionalUser } from "~/server/session.server";
 import { getShopDetails } from "~/server/shop-settings.server";
@@ -83,6 +84,8 @@ export async function action({ request }: Route.ActionArgs) {
       order: parseContactOrder(parsed.data.order),
     });
   } catch (error) {
+    if (isConstraintViolation(error))
+      return data({ ok: false, message: CONSTRAINT_MESSAGE, values }, { status: constraintStatus(error) });
     console.error("Message de contact non enregistré", error);
     return data({ ok: false, message: CONTACT_FAILURE, values }, { status: 503 });
   }

@@ -1,0 +1,28 @@
+/**
+ * The data folder holds every customer's data, the session secret, uploads and mails: only the
+ * shop's own user may read it (issue 16). New files are owner-only through the server's umask
+ * (server.ts); this narrows what an older install, or another tool, left readable to others.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+const FOLDERS = ["backups", "uploads", "cache", "outbox"];
+const DATABASE_FILES = ["nacre.sqlite", "nacre.sqlite-wal", "nacre.sqlite-shm"];
+
+function restrict(target: string, mode: number) {
+  try {
+    fs.chmodSync(target, mode);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT") console.warn(`Droits d'accès non restreints sur ${target} (${code})`);
+  }
+}
+
+export function restrictDataPermissions(dataDir: string) {
+  restrict(dataDir, 0o700);
+  for (const folder of FOLDERS) restrict(path.join(dataDir, folder), 0o700);
+  for (const file of DATABASE_FILES) restrict(path.join(dataDir, file), 0o600);
+  const backups = path.join(dataDir, "backups");
+  if (fs.existsSync(backups))
+    for (const name of fs.readdirSync(backups)) restrict(path.join(backups, name), 0o600);
+}

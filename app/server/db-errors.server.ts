@@ -1,0 +1,26 @@
+/**
+ * A write the database refuses by its own rules (CHECK, NOT NULL, UNIQUE, FOREIGN KEY) is about the
+ * data sent, not a fault of the server: it is answered with a French 4xx, never a 500 (issue 16).
+ */
+
+export const CONSTRAINT_MESSAGE =
+  "Ces informations ne peuvent pas être enregistrées : vérifiez-les et réessayez.";
+
+function codeOf(error: unknown): string {
+  if (!error || typeof error !== "object") return "";
+  const { code } = error as { code?: unknown };
+  return typeof code === "string" ? code : "";
+}
+
+/** SQLite's SQLITE_CONSTRAINT_* (better-sqlite3), or PostgreSQL's class 23 (integrity constraint). */
+export function isConstraintViolation(error: unknown): boolean {
+  const code = codeOf(error);
+  return code.startsWith("SQLITE_CONSTRAINT") || /^23[0-9A-Z]{3}$/.test(code);
+}
+
+/** 409 when the data collides with what is stored (duplicate, vanished reference), else 400. */
+export function constraintStatus(error: unknown): 400 | 409 {
+  const code = codeOf(error);
+  const conflict = /_(UNIQUE|PRIMARYKEY|FOREIGNKEY)$/.test(code) || code === "23505" || code === "23503";
+  return conflict ? 409 : 400;
+}
