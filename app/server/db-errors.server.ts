@@ -24,3 +24,12 @@ export function constraintStatus(error: unknown): 400 | 409 {
   const conflict = /_(UNIQUE|PRIMARYKEY|FOREIGNKEY)$/.test(code) || code === "23505" || code === "23503";
   return conflict ? 409 : 400;
 }
+
+/** A UNIQUE violation, on SQLite (better-sqlite3) or PostgreSQL (23505); optionally on one column. */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, message, detail } = error as { code?: unknown; message?: unknown; detail?: unknown };
+  const unique = code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+  if (!unique || !column) return unique;
+  return `${String(message)} ${String(detail ?? "")}`.includes(column);
+}

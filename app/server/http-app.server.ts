@@ -57,7 +57,7 @@ export function beginShutdown() {
   shuttingDown = true;
   getAppContext().chatHub.closeAll();
 }
-export { AdminPasswordError, StartupRefusedError } from "./admin-account.server";
+export { AdminPasswordError, StartupRefusedError } from "~/features/account/configured-admin.server";
 export { pidFile } from "./backup.server";
 export { EnvError, getEnv } from "./env.server";
 export { sweepOrphanImages } from "./image-sweep.server";

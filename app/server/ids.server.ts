@@ -14,3 +14,8 @@ export function newId(length = 15): string {
   }
   return id;
 }
+
+/** Timestamps are stored as ISO-8601 text (app/server/db-schema.server.ts). */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

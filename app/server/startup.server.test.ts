@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { StartupRefusedError } from "./admin-account.server";
+import { StartupRefusedError } from "~/features/account/configured-admin.server";
 import { type AppContext, createAppContext } from "./context.server";
 import { parseEnv } from "./env.server";
 import { prepareShop, setAdminPasswordFromShell, startupBanner, withStartupLock } from "./startup.server";

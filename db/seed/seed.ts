@@ -6,13 +6,13 @@
 import crypto from "node:crypto";
 import { aboutSections, homeStory, MISSION_PICTURE_ALT, STORY_PICTURES } from "~/features/content/shop-texts";
 import { slugify, uniqueSlug } from "~/lib/slugify";
-import { generatePassword } from "~/server/admin-account.server";
-import { addToCart, toggleFavorite } from "~/server/basket.server";
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import type { ReferenceTable, SiteImageKind } from "~/server/db-schema.server";
 import { newId } from "~/server/ids.server";
 import { type ImageFolder, type StoredImage, storeDrawnImage } from "~/server/images.server";
+import { generatePassword } from "../../app/features/account/configured-admin.server";
+import { addToCart, toggleFavorite } from "../../app/features/basket/basket.server";
 import {
   renderEventArt,
   renderHeroArt,

@@ -4,8 +4,8 @@
  * its own address; similar pieces are streamed, and their failure never fails the page.
  */
 import { data, redirect } from "react-router";
-import { findProductBySlug, listSimilarProducts } from "~/server/catalogue.server";
 import { getDb } from "~/server/context.server";
+import { findProductBySlug, listSimilarProducts } from "./catalogue.server";
 import { PRODUCT_PAGES, type ProductPageKind } from "./product-page-kinds";
 
 export async function loadProductPage(kind: ProductPageKind, slug: string) {

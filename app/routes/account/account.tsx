@@ -6,9 +6,11 @@ import { data, Link, redirect, useSearchParams } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/account/account.module.css";
 import { CartSection, FavoritesSection } from "~/features/account/account-basket";
+import { getProfile, saveProfileForm } from "~/features/account/profile.server";
 import { ProfileForm } from "~/features/account/profile-form";
 import { AVATAR_MAX_BYTES } from "~/features/account/profile-schema";
 import { LogoutButton } from "~/features/auth/logout-button";
+import { findCustomerChat, listMessages, supportIsAvailable } from "~/features/chat/chat.server";
 import { CustomerChat } from "~/features/chat/customer-chat";
 import { ReviewSection } from "~/features/reviews/review-form";
 import {
@@ -18,12 +20,10 @@ import {
   REVIEW_SUBMITTED,
   reviewSchema,
 } from "~/features/reviews/review-schema";
+import { createReview, getUserReview } from "~/features/reviews/reviews.server";
 import { imageUrl } from "~/lib/images";
-import { findCustomerChat, listMessages, supportIsAvailable } from "~/server/chat.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
-import { getProfile, saveProfileForm } from "~/server/profile.server";
-import { createReview, getUserReview } from "~/server/reviews.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/account";
 

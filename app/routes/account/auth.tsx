@@ -21,10 +21,10 @@ import {
   TOO_MANY_ATTEMPTS,
 } from "~/features/auth/auth-schemas";
 import { PasswordField } from "~/features/auth/password-field";
+import { mergeGuestBasketFromForm } from "~/features/basket/basket.server";
 import { guestBasketPayload } from "~/features/basket/basket-context";
 import { readFormFields } from "~/server/api-responses.server";
 import { callAuthEndpoint, forwardCookies, opensSession } from "~/server/auth-endpoints.server";
-import { mergeGuestBasketFromForm } from "~/server/basket.server";
 import { withFlash } from "~/server/flash.server";
 import { homeFor, redirectIfSignedIn, safeRedirectPath } from "~/server/session.server";
 import type { Route } from "./+types/auth";

@@ -1,8 +1,8 @@
 /** /admin/categories — the category manager (spec §2 "Tools", §7 "Reference data"). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { CategoryManager } from "~/features/admin/reference-manager";
+import { listReferenceItems } from "~/features/catalogue/references.server";
 import { privateMeta } from "~/lib/seo";
-import { listReferenceItems } from "~/server/admin-references.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";

@@ -1,11 +1,11 @@
 /** /admin/contacts — the contact inbox (design.md: the contact form is stored for the admin). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { ContactInbox } from "~/features/admin/contact-inbox";
+import { listContactMessages } from "~/features/contact/inbox.server";
+import { getShopDetails } from "~/features/settings/settings.server";
 import { privateMeta } from "~/lib/seo";
-import { listContactMessages } from "~/server/admin-contacts.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
-import { getShopDetails } from "~/server/shop-settings.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/contact-inbox";
 

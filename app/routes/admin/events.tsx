@@ -1,8 +1,8 @@
 /** /admin/agenda — the event manager (spec §2 "Tools", §7 "Events": admin list sorted -start_date). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { EventManager } from "~/features/admin/event-manager";
+import { listAdminEvents } from "~/features/events/event-admin.server";
 import { privateMeta } from "~/lib/seo";
-import { listAdminEvents } from "~/server/admin-events.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";

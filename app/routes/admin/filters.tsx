@@ -1,8 +1,8 @@
 /** /admin/filtres — the three attribute lists: colours, materials, pearl types (spec §2). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { AttributeList } from "~/features/admin/reference-manager";
+import { listReferenceItems } from "~/features/catalogue/references.server";
 import { privateMeta } from "~/lib/seo";
-import { listReferenceItems } from "~/server/admin-references.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";

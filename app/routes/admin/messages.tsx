@@ -1,7 +1,7 @@
 /** /admin/messages — the support chat manager (spec §2): conversations and the one being read. */
 import { AdminChatManager } from "~/features/chat/admin-chat-manager";
+import { listChatsForAdmin, listMessages } from "~/features/chat/chat.server";
 import { privateMeta } from "~/lib/seo";
-import { listChatsForAdmin, listMessages } from "~/server/chat.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";

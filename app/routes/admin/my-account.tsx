@@ -1,5 +1,6 @@
 /** /admin/mon-compte — the admin's own profile (spec §2 dashboard "my-account"), same form as /mon-compte. */
 import { data, redirect } from "react-router";
+import { AVATAR_TOO_LARGE, getProfile, saveProfileForm } from "~/features/account/profile.server";
 import { ProfileForm } from "~/features/account/profile-form";
 import { AVATAR_MAX_BYTES } from "~/features/account/profile-schema";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
@@ -7,7 +8,6 @@ import { LogoutButton } from "~/features/auth/logout-button";
 import { imageUrl } from "~/lib/images";
 import { privateMeta } from "~/lib/seo";
 import { getAppContext, getDb } from "~/server/context.server";
-import { AVATAR_TOO_LARGE, getProfile, saveProfileForm } from "~/server/profile.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/my-account";

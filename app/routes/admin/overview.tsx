@@ -1,8 +1,8 @@
 /** /admin — the overview (spec §2): a card per section with its count and 'Gérer', and what waits. */
 import { Link } from "react-router";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { getOverviewCounts } from "~/features/admin/overview.server";
 import { privateMeta } from "~/lib/seo";
-import { getOverviewCounts } from "~/server/admin-overview.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";

@@ -1,9 +1,9 @@
 /** /admin/produits — the product manager (spec §2, §5, §7 "Admin products"). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { ProductManager } from "~/features/admin/product-manager";
+import { getReferenceLists } from "~/features/catalogue/catalogue.server";
+import { listAdminProducts } from "~/features/catalogue/product-admin.server";
 import { privateMeta } from "~/lib/seo";
-import { listAdminProducts } from "~/server/admin-products.server";
-import { getReferenceLists } from "~/server/catalogue.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";

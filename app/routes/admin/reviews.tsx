@@ -1,8 +1,8 @@
 /** /admin/avis — review moderation (spec §2 "Tools", §7 "Reviews": newest first, with the author). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { ReviewModeration } from "~/features/admin/review-moderation";
+import { listReviewsForModeration } from "~/features/reviews/moderation.server";
 import { privateMeta } from "~/lib/seo";
-import { listReviewsForModeration } from "~/server/admin-reviews.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";

@@ -8,10 +8,10 @@ import lists from "~/features/admin/admin-lists.module.css";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { ShopSettingsForm } from "~/features/admin/shop-settings-form";
 import { LogoutButton } from "~/features/auth/logout-button";
+import { getShopDetails } from "~/features/settings/settings.server";
 import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
-import { getShopDetails } from "~/server/shop-settings.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/settings";
 

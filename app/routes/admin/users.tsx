@@ -1,9 +1,10 @@
 /** /admin/utilisateurs — the user manager (spec §2 "Tools", §7 "Users", §9 "User manager"). */
+
+import { getUserStats, listUsers } from "~/features/account/user-admin.server";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { UserManager } from "~/features/admin/user-manager";
 import { parseUserListQuery } from "~/features/admin/user-schema";
 import { privateMeta } from "~/lib/seo";
-import { getUserStats, listUsers } from "~/server/admin-users.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";

@@ -1,11 +1,11 @@
 /** POST /api/admin/contacts — the contact inbox (intent: set-read, delete). */
 import { INBOX_MESSAGES, inboxActionSchema } from "~/features/admin/contact-inbox-schema";
 import { formToObject } from "~/features/admin/form-data";
-import { applyInboxAction } from "~/server/admin-contacts.server";
+import { applyInboxAction } from "~/features/contact/inbox.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
-import { readLimitedForm } from "~/server/admin-uploads.server";
 import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getDb } from "~/server/context.server";
+import { readLimitedForm } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-contacts";
 
 export async function action({ request }: Route.ActionArgs) {

@@ -2,11 +2,11 @@
 import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
 import { eventDeleteSchema, eventFields } from "~/features/admin/event-schema";
 import { formToObject } from "~/features/admin/form-data";
-import { deleteEvent, type EventResult, saveEvent } from "~/server/admin-events.server";
+import { deleteEvent, type EventResult, saveEvent } from "~/features/events/event-admin.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
-import { filesOf, readLimitedForm, UploadRejectedError } from "~/server/admin-uploads.server";
 import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getAppContext } from "~/server/context.server";
+import { filesOf, readLimitedForm, UploadRejectedError } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-events";
 
 function answer(result: EventResult) {

@@ -11,18 +11,18 @@ import {
   productFields,
   recordId,
 } from "~/features/admin/product-schema";
-import { requireAdminApi, requireAdminReader } from "~/server/admin-guard.server";
+import { getReferenceLists } from "~/features/catalogue/catalogue.server";
 import {
   deleteProduct,
   getAdminProduct,
   type ProductResult,
   saveProduct,
   setProductSold,
-} from "~/server/admin-products.server";
-import { filesOf, readLimitedForm, UploadRejectedError } from "~/server/admin-uploads.server";
+} from "~/features/catalogue/product-admin.server";
+import { requireAdminApi, requireAdminReader } from "~/server/admin-guard.server";
 import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
-import { getReferenceLists } from "~/server/catalogue.server";
 import { getAppContext, getDb } from "~/server/context.server";
+import { filesOf, readLimitedForm, UploadRejectedError } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-products";
 
 function answer(result: ProductResult) {

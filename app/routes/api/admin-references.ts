@@ -1,11 +1,11 @@
 /** POST /api/admin/references — categories and attribute lists (intent: create, rename, delete). */
 import { formToObject } from "~/features/admin/form-data";
 import { referenceActionSchema } from "~/features/admin/reference-schema";
+import { applyReferenceAction } from "~/features/catalogue/references.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
-import { applyReferenceAction } from "~/server/admin-references.server";
-import { readLimitedForm } from "~/server/admin-uploads.server";
 import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getDb } from "~/server/context.server";
+import { readLimitedForm } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-references";
 
 export async function action({ request }: Route.ActionArgs) {

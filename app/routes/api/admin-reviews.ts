@@ -1,11 +1,11 @@
 /** POST /api/admin/avis — review moderation (intent: approve, delete). */
 import { formToObject } from "~/features/admin/form-data";
 import { REVIEW_MESSAGES, reviewActionSchema } from "~/features/admin/moderation-schema";
+import { applyReviewAction } from "~/features/reviews/moderation.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
-import { applyReviewAction } from "~/server/admin-reviews.server";
-import { readLimitedForm } from "~/server/admin-uploads.server";
 import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getDb } from "~/server/context.server";
+import { readLimitedForm } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-reviews";
 
 export async function action({ request }: Route.ActionArgs) {

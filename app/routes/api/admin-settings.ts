@@ -1,11 +1,11 @@
 /** POST /api/admin/parametres — the shop settings (intent: save). */
 import { formToObject } from "~/features/admin/form-data";
 import { SETTINGS_MESSAGES, shopSettingsSchema } from "~/features/admin/settings-schema";
+import { saveShopSettings } from "~/features/settings/settings-admin.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
-import { saveShopSettings } from "~/server/admin-settings.server";
-import { readLimitedForm } from "~/server/admin-uploads.server";
 import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getDb } from "~/server/context.server";
+import { readLimitedForm } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-settings";
 
 export async function action({ request }: Route.ActionArgs) {

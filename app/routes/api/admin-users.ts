@@ -1,11 +1,12 @@
 /** POST /api/admin/utilisateurs — the user manager (intent: set-role, set-email-visibility, delete). */
+
+import { applyUserAction } from "~/features/account/user-admin.server";
 import { formToObject } from "~/features/admin/form-data";
 import { USER_MESSAGES, userActionSchema } from "~/features/admin/user-schema";
 import { requireAdminApi } from "~/server/admin-guard.server";
-import { readLimitedForm } from "~/server/admin-uploads.server";
-import { applyUserAction } from "~/server/admin-users.server";
 import { apiError, invalidInput } from "~/server/api-responses.server";
 import { getAppContext } from "~/server/context.server";
+import { readLimitedForm } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-users";
 
 const FAILURES = {

@@ -2,7 +2,7 @@
  * GET /api/disponibilite?id=…&id=… — whether the pieces a guest keeps in local storage can still
  * be ordered (sold, out of stock or deleted ones are then shown as unavailable).
  */
-import { checkAvailability } from "~/server/basket.server";
+import { checkAvailability } from "~/features/basket/basket.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/availability";
 

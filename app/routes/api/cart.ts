@@ -1,4 +1,12 @@
 /** POST /api/panier — a signed-in customer's cart (guests keep theirs in local storage). */
+
+import {
+  addToCart,
+  BASKET_ERROR_MESSAGES,
+  changeCartQuantity,
+  listCart,
+  removeFromCart,
+} from "~/features/basket/basket.server";
 import { cartActionSchema } from "~/features/basket/basket-schemas";
 import {
   apiError,
@@ -7,13 +15,6 @@ import {
   refusingInvalidWrites,
   requireApiUser,
 } from "~/server/api-responses.server";
-import {
-  addToCart,
-  BASKET_ERROR_MESSAGES,
-  changeCartQuantity,
-  listCart,
-  removeFromCart,
-} from "~/server/basket.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/cart";
 

@@ -5,9 +5,10 @@
  * an admin all of them. A heartbeat keeps proxies from closing the stream and re-checks the session,
  * so a signed-out or demoted account stops receiving at once.
  */
+
+import { catchUp } from "~/features/chat/chat.server";
 import type { ChatEvent } from "~/features/chat/chat-types";
 import { requireApiUser } from "~/server/api-responses.server";
-import { catchUp } from "~/server/chat.server";
 import { getAppContext } from "~/server/context.server";
 import type { Route } from "./+types/chat-stream";
 

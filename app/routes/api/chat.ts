@@ -4,6 +4,14 @@
  * an admin reaches all (spec §6). Messages are rate-limited per account.
  */
 
+import {
+  deleteChat,
+  listMessages,
+  markChatRead,
+  openCustomerChat,
+  resolveChat,
+  sendChatMessage,
+} from "~/features/chat/chat.server";
 import { chatActionSchema } from "~/features/chat/chat-schemas";
 import { CHAT_MESSAGES } from "~/features/chat/chat-types";
 import {
@@ -13,14 +21,6 @@ import {
   refusingInvalidWrites,
   requireApiUser,
 } from "~/server/api-responses.server";
-import {
-  deleteChat,
-  listMessages,
-  markChatRead,
-  openCustomerChat,
-  resolveChat,
-  sendChatMessage,
-} from "~/server/chat.server";
 import { getAppContext } from "~/server/context.server";
 import { createRateLimiter } from "~/server/rate-limit.server";
 import type { Route } from "./+types/chat";

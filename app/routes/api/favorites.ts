@@ -1,4 +1,11 @@
 /** POST /api/favoris — a signed-in customer's favourites (guests keep theirs in local storage). */
+
+import {
+  BASKET_ERROR_MESSAGES,
+  listFavorites,
+  removeFavorite,
+  toggleFavorite,
+} from "~/features/basket/basket.server";
 import { favoriteActionSchema } from "~/features/basket/basket-schemas";
 import {
   apiError,
@@ -7,7 +14,6 @@ import {
   refusingInvalidWrites,
   requireApiUser,
 } from "~/server/api-responses.server";
-import { BASKET_ERROR_MESSAGES, listFavorites, removeFavorite, toggleFavorite } from "~/server/basket.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/favorites";
 

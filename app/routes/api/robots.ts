@@ -1,6 +1,7 @@
 /** GET /robots.txt — private areas kept out of search engines, and where the sitemap is. */
+
+import { buildRobots } from "~/features/content/sitemap.server";
 import { getAppContext } from "~/server/context.server";
-import { buildRobots } from "~/server/sitemap.server";
 
 export function loader() {
   return new Response(buildRobots(getAppContext().env.PUBLIC_URL), {

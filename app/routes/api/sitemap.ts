@@ -1,6 +1,7 @@
 /** GET /sitemap.xml — public pages and every piece, for search engines. */
+
+import { buildSitemap } from "~/features/content/sitemap.server";
 import { getAppContext } from "~/server/context.server";
-import { buildSitemap } from "~/server/sitemap.server";
 
 export async function loader() {
   const { db, env } = getAppContext();

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";
 import { TextImageSection } from "~/components/text-image-section";
+import { listSiteImages } from "~/features/content/home.server";
 import {
   aboutMission,
   aboutSections,
@@ -13,7 +14,6 @@ import styles from "~/features/home/home.module.css";
 import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
-import { listSiteImages } from "~/server/home.server";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,12 +4,12 @@
  */
 import { useState } from "react";
 import { PageIntro } from "~/components/page-intro";
-import styles from "~/features/agenda/agenda.module.css";
-import { type AgendaEventView, EventCard } from "~/features/agenda/event-card";
-import { EventDialog } from "~/features/agenda/event-dialog";
+import styles from "~/features/events/agenda.module.css";
+import { type AgendaEventView, EventCard } from "~/features/events/event-card";
+import { EventDialog } from "~/features/events/event-dialog";
+import { listEvents, splitByTime } from "~/features/events/events.server";
 import { eventJsonLd, pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
-import { listEvents, splitByTime } from "~/server/events.server";
 import type { Route } from "./+types/agenda";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

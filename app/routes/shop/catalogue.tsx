@@ -1,8 +1,9 @@
 /** /catalogue — the pieces for sale, filtered and sorted on the server (docs/decisions/005). */
+
+import { getReferenceLists, searchListing } from "~/features/catalogue/catalogue.server";
 import { ListingPage } from "~/features/catalogue/listing-page";
 import { parseListingQuery } from "~/features/catalogue/listing-query";
 import { pageMeta, siteOf } from "~/lib/seo";
-import { getReferenceLists, searchListing } from "~/server/catalogue.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/catalogue";
 

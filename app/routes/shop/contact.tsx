@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { FeatureBar } from "~/components/feature-bar";
 import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/contact/contact.module.css";
+import { saveContactMessage } from "~/features/contact/contact.server";
 import { ContactForm } from "~/features/contact/contact-form";
 import { ContactMap } from "~/features/contact/contact-map";
 import {
@@ -16,14 +17,13 @@ import {
   contactSchema,
   parseContactOrder,
 } from "~/features/contact/contact-schema";
+import { getShopDetails } from "~/features/settings/settings.server";
 import { organizationJsonLd, pageMeta, siteOf } from "~/lib/seo";
 import { readFormFields } from "~/server/api-responses.server";
-import { saveContactMessage } from "~/server/contact.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
 import { clientAddress, createRateLimiter } from "~/server/rate-limit.server";
 import { getOptionalUser } from "~/server/session.server";
-import { getShopDetails } from "~/server/shop-settings.server";
 import type { Route } from "./+types/contact";
 
 /** Five messages per address every ten minutes: plenty for a person, useless for a spammer. */

@@ -1,8 +1,9 @@
 /** /galerie — the pieces already sold, for inspiration. */
+
+import { getReferenceLists, searchListing } from "~/features/catalogue/catalogue.server";
 import { ListingPage } from "~/features/catalogue/listing-page";
 import { parseListingQuery } from "~/features/catalogue/listing-query";
 import { pageMeta, siteOf } from "~/lib/seo";
-import { getReferenceLists, searchListing } from "~/server/catalogue.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/gallery";
 

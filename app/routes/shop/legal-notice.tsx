@@ -1,8 +1,9 @@
 /** /mentions-legales — who publishes and hosts the site (LCEN art. 6), filled from the shop settings. */
-import { LegalPage } from "~/features/legal/legal-page";
+
+import { getLegalDocument } from "~/features/content/legal.server";
+import { LegalPage } from "~/features/content/legal-page";
 import { pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
-import { getLegalDocument } from "~/server/legal.server";
 import type { Route } from "./+types/legal-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

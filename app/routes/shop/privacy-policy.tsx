@@ -2,10 +2,11 @@
  * /politique-de-confidentialite — the privacy policy in 13 articles: data, purposes, retention,
  * breach procedure (CNIL within 72 hours), cookies, consent, rights and contact.
  */
-import { LegalPage } from "~/features/legal/legal-page";
+
+import { getLegalDocument } from "~/features/content/legal.server";
+import { LegalPage } from "~/features/content/legal-page";
 import { pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
-import { getLegalDocument } from "~/server/legal.server";
 import type { Route } from "./+types/privacy-policy";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

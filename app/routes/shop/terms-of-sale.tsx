@@ -3,10 +3,11 @@
  * the 14-day withdrawal right, legal guarantees, archiving, mediation, and the annexes (withdrawal
  * form, legal texts).
  */
-import { LegalPage } from "~/features/legal/legal-page";
+
+import { getLegalDocument } from "~/features/content/legal.server";
+import { LegalPage } from "~/features/content/legal-page";
 import { pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
-import { getLegalDocument } from "~/server/legal.server";
 import type { Route } from "./+types/terms-of-sale";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -6,10 +6,10 @@
  * only ever reaches their own conversation here, whatever id they send.
  */
 import { type Kysely, sql } from "kysely";
-import type { ChatMessageView, ChatSummary } from "~/features/chat/chat-types";
-import type { Database } from "./db-schema.server";
-import { newId } from "./ids.server";
-import type { ChatHub, Viewer } from "./realtime.server";
+import type { Database } from "~/server/db-schema.server";
+import { newId } from "~/server/ids.server";
+import type { ChatHub, Viewer } from "~/server/realtime.server";
+import type { ChatMessageView, ChatSummary } from "./chat-types";
 
 type Db = Kysely<Database>;
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { storeUploadedImages, UploadRejectedError } from "./admin-uploads.server";
+import { storeUploadedImages, UploadRejectedError } from "./uploads.server";
 
 const dirs = () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-upl-"));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { shopDefaults } from "~/features/content/shop-defaults";
 import { LEGAL_TEXTS, type LegalDetails, type LegalTextName, renderLegalDocument } from "./legal.server";
+import { shopDefaults } from "./shop-defaults";
 
 const shop: LegalDetails = {
   shopName: shopDefaults.shopName,

@@ -5,10 +5,10 @@
  * disappearing.
  */
 
-import { guestBasketSchema } from "~/features/basket/basket-schemas";
-import { getDb } from "./context.server";
-import type { DB } from "./database.server";
-import { newId } from "./ids.server";
+import { getDb } from "~/server/context.server";
+import type { DB } from "~/server/database.server";
+import { newId } from "~/server/ids.server";
+import { guestBasketSchema } from "./basket-schemas";
 
 /** Whether a piece in a list can still be ordered. */
 export type Availability = "available" | "sold" | "out-of-stock" | "deleted";

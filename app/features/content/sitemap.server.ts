@@ -2,7 +2,7 @@
  * /sitemap.xml and /robots.txt (issue 11, SEO): every public page, each piece for sale and each sold
  * piece with its last change; the private areas are kept out of search engines.
  */
-import type { DB } from "./database.server";
+import type { DB } from "~/server/database.server";
 
 const PUBLIC_PAGES = [
   "/",

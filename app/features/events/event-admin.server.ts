@@ -1,32 +1,16 @@
 /** Admin events (spec §7 "Events"): list sorted -start_date, create/update with one image, delete. */
 import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
 import type { EventInput } from "~/features/admin/event-schema";
-import { nowIso } from "./admin-db.server";
-import { storeUploadedImages } from "./admin-uploads.server";
-import type { DB } from "./database.server";
-import type { AgendaEvent } from "./events.server";
-import { newId } from "./ids.server";
-import { deleteStoredImages, type ImageDirs } from "./images.server";
+import type { DB } from "~/server/database.server";
+import { newId, nowIso } from "~/server/ids.server";
+import { deleteStoredImages, type ImageDirs } from "~/server/images.server";
+import { storeUploadedImages } from "~/server/uploads.server";
+import { type AgendaEvent, listEvents } from "./events.server";
 
 export type EventResult = { ok: true; message: string } | { ok: false; status: number; error: string };
 
-export async function listAdminEvents(db: DB): Promise<AgendaEvent[]> {
-  const rows = await db
-    .selectFrom("events")
-    .select(["id", "title", "description", "start_date", "end_date", "location", "image"])
-    .orderBy("start_date", "desc")
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    location: row.location,
-    image: row.image,
-  }));
-}
+/** The dashboard's list: latest first (docs/product.md §7 "Events"). */
+export const listAdminEvents = (db: DB): Promise<AgendaEvent[]> => listEvents(db, "desc");
 
 export async function saveEvent(
   ctx: ImageDirs & { db: DB },

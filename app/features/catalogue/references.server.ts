@@ -4,9 +4,9 @@
  */
 import { REFERENCE_MESSAGES, type ReferenceKind } from "~/features/admin/admin-messages";
 import type { ReferenceAction } from "~/features/admin/reference-schema";
-import { isUniqueViolation, nowIso } from "./admin-db.server";
-import type { DB } from "./database.server";
-import { newId } from "./ids.server";
+import type { DB } from "~/server/database.server";
+import { isUniqueViolation } from "~/server/db-errors.server";
+import { newId, nowIso } from "~/server/ids.server";
 
 export type ReferenceResult = { ok: true; message: string } | { ok: false; status: number; error: string };
 

@@ -1,5 +1,5 @@
 /** The dashboard overview (spec §2): counts per section and what waits for the admin. */
-import type { DB } from "./database.server";
+import type { DB } from "~/server/database.server";
 
 export interface OverviewCounts {
   products: number;

@@ -1,20 +1,16 @@
 /** A customer's own profile (spec §3 users: username, name, phone_number, postal_code, avatar). */
-import {
-  AVATAR_MAX_BYTES,
-  PROFILE_CHECK_FAILED,
-  PROFILE_UPDATED,
-  profileSchema,
-} from "~/features/account/profile-schema";
-import type { AppContext } from "./context.server";
-import type { DB } from "./database.server";
-import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "./db-errors.server";
+
+import type { AppContext } from "~/server/context.server";
+import type { DB } from "~/server/database.server";
+import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
 import {
   deleteStoredImages,
   IMAGE_INVALID,
   type ImageDirs,
   ImageRejectedError,
   storeImage,
-} from "./images.server";
+} from "~/server/images.server";
+import { AVATAR_MAX_BYTES, PROFILE_CHECK_FAILED, PROFILE_UPDATED, profileSchema } from "./profile-schema";
 
 export interface Profile {
   id: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppContext } from "./context.server";
+import type { AppContext } from "~/server/context.server";
+import { createTestContext } from "~/server/test-context";
 import { createReview, getUserReview, listApprovedReviews } from "./reviews.server";
-import { createTestContext } from "./test-context";
 
 let ctx: AppContext;
 

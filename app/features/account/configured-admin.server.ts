@@ -6,8 +6,8 @@
  * named before loses the role when ADMIN_EMAIL changes.
  */
 import crypto from "node:crypto";
-import type { AppContext } from "./context.server";
-import { newId } from "./ids.server";
+import type { AppContext } from "~/server/context.server";
+import { newId } from "~/server/ids.server";
 
 /** Start-up cannot go on safely: the message says why and what to do, in French. */
 export class StartupRefusedError extends Error {}

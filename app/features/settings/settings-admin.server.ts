@@ -1,7 +1,7 @@
 /** Saving the shop settings (one row, id 'shop') from the admin's settings screen. */
 import { phoneHref, type ShopSettingsInput } from "~/features/admin/settings-schema";
-import { nowIso } from "./admin-db.server";
-import type { DB } from "./database.server";
+import type { DB } from "~/server/database.server";
+import { nowIso } from "~/server/ids.server";
 
 export async function saveShopSettings(db: DB, input: ShopSettingsInput): Promise<void> {
   const values = {

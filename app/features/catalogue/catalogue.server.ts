@@ -3,16 +3,10 @@
  * the server (docs/decisions/005-catalogue-filtering.md), the four reference lists, one product by
  * slug with its relations and images, and similar pieces.
  */
-import type { ExpressionBuilder } from "kysely";
-import {
-  euroCents,
-  type ListingKind,
-  type ListingQuery,
-  PAGE_SIZE,
-  seededShuffle,
-} from "~/features/catalogue/listing-query";
-import type { DB } from "./database.server";
-import type { Database } from "./db-schema.server";
+import type { ExpressionBuilder, Selectable } from "kysely";
+import type { DB } from "~/server/database.server";
+import type { Database, ProductImagesTable, ProductsTable } from "~/server/db-schema.server";
+import { euroCents, type ListingKind, type ListingQuery, PAGE_SIZE, seededShuffle } from "./listing-query";
 
 export interface NamedRef {
   id: string;
@@ -173,6 +167,33 @@ function firstImages(db: DB, productIds: string[]) {
     .execute();
 }
 
+type ProductRow = Pick<
+  Selectable<ProductsTable>,
+  "id" | "slug" | "name" | "price_cents" | "stock" | "is_unique" | "is_sold"
+>;
+type ImageRow = Pick<Selectable<ProductImagesTable>, "file_name" | "width" | "height">;
+
+export function toImageRef(row: ImageRow): ImageRef {
+  return { fileName: row.file_name, width: row.width, height: row.height };
+}
+
+/**
+ * The one conversion of a products row (flags stored as 0/1, price in cents), shared by the
+ * listings, the piece's page and the dashboard; `firstImage` is the photo a card shows.
+ */
+export function toProductCard(row: ProductRow, firstImage: ImageRow | undefined): ProductCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    priceCents: row.price_cents,
+    stock: row.stock,
+    isUnique: row.is_unique === 1,
+    isSold: row.is_sold === 1,
+    image: firstImage ? toImageRef(firstImage) : null,
+  };
+}
+
 /** Cards for the given ids, in the given order. */
 export async function loadCards(db: DB, ids: string[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
@@ -189,19 +210,7 @@ export async function loadCards(db: DB, ids: string[]): Promise<ProductCard[]> {
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    const image = imageByProduct.get(id);
-    return [
-      {
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        priceCents: row.price_cents,
-        stock: row.stock,
-        isUnique: row.is_unique === 1,
-        isSold: row.is_sold === 1,
-        image: image ? { fileName: image.file_name, width: image.width, height: image.height } : null,
-      },
-    ];
+    return [toProductCard(row, imageByProduct.get(id))];
   });
 }
 
@@ -232,22 +241,10 @@ export async function findProductBySlug(db: DB, slug: string): Promise<ProductDe
     named("product_materials", "materials", "material_id"),
     named("product_pearl_types", "pearl_types", "pearl_type_id"),
   ]);
-  const imageRefs = images.map((image) => ({
-    fileName: image.file_name,
-    width: image.width,
-    height: image.height,
-  }));
   return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
+    ...toProductCard(row, images[0]),
     description: row.description,
-    priceCents: row.price_cents,
-    stock: row.stock,
-    isUnique: row.is_unique === 1,
-    isSold: row.is_sold === 1,
-    image: imageRefs[0] ?? null,
-    images: imageRefs,
+    images: images.map(toImageRef),
     categories,
     colors,
     materials,

@@ -3,8 +3,8 @@
  * the site only once an admin has approved it. The UNIQUE user_id column is the real guard.
  */
 import { sql } from "kysely";
-import type { DB } from "./database.server";
-import { newId } from "./ids.server";
+import type { DB } from "~/server/database.server";
+import { newId } from "~/server/ids.server";
 
 export interface OwnReview {
   rating: number;

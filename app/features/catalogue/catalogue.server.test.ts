@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "~/server/context.server";
+import { newId } from "~/server/ids.server";
+import { createTestContext } from "~/server/test-context";
+import { findProductBySlug, listSimilarProducts, searchListing } from "./catalogue.server";
 import {
   emptyFilters,
   type ListingFilters,
   type ListingQuery,
   matchesFilters,
   PAGE_SIZE,
-} from "~/features/catalogue/listing-query";
-import { findProductBySlug, listSimilarProducts, searchListing } from "./catalogue.server";
-import type { AppContext } from "./context.server";
-import { newId } from "./ids.server";
-import { createTestContext } from "./test-context";
+} from "./listing-query";
 
 let ctx: AppContext;
 interface Piece {

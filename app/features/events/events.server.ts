@@ -1,5 +1,7 @@
 /** Agenda reads (spec §7 "Events"): the public list, sorted by start date. */
-import type { DB } from "./database.server";
+import type { Selectable } from "kysely";
+import type { DB } from "~/server/database.server";
+import type { EventsTable } from "~/server/db-schema.server";
 
 export interface AgendaEvent {
   id: string;
@@ -11,14 +13,11 @@ export interface AgendaEvent {
   image: string | null;
 }
 
-export async function listEvents(db: DB): Promise<AgendaEvent[]> {
-  const rows = await db
-    .selectFrom("events")
-    .select(["id", "title", "description", "start_date", "end_date", "location", "image"])
-    .orderBy("start_date")
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => ({
+const EVENT_COLUMNS = ["id", "title", "description", "start_date", "end_date", "location", "image"] as const;
+
+/** The one conversion of an events row, for the agenda and the dashboard alike. */
+function toAgendaEvent(row: Pick<Selectable<EventsTable>, (typeof EVENT_COLUMNS)[number]>): AgendaEvent {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -26,7 +25,18 @@ export async function listEvents(db: DB): Promise<AgendaEvent[]> {
     endDate: row.end_date,
     location: row.location,
     image: row.image,
-  }));
+  };
+}
+
+/** By start date: soonest first for the agenda, latest first for the dashboard. */
+export async function listEvents(db: DB, order: "asc" | "desc" = "asc"): Promise<AgendaEvent[]> {
+  const rows = await db
+    .selectFrom("events")
+    .select(EVENT_COLUMNS)
+    .orderBy("start_date", order)
+    .orderBy("id")
+    .execute();
+  return rows.map(toAgendaEvent);
 }
 
 /** Upcoming: not over yet (its end, or else its start, is still ahead). Past ones come last, newest first. */

@@ -2,10 +2,11 @@
  * Home page data (spec §1, §7 "Home featured"): the hero and inspiration images, the story
  * pictures, and up to 8 random pieces for sale.
  */
+
+import { loadCards, type ProductCard } from "~/features/catalogue/catalogue.server";
 import { seededShuffle } from "~/features/catalogue/listing-query";
-import { loadCards, type ProductCard } from "./catalogue.server";
-import type { DB } from "./database.server";
-import type { SiteImageKind } from "./db-schema.server";
+import type { DB } from "~/server/database.server";
+import type { SiteImageKind } from "~/server/db-schema.server";
 
 export const FEATURED_COUNT = 8;
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "~/server/context.server";
+import { createTestContext } from "~/server/test-context";
 import {
   addToCart,
   changeCartQuantity,
@@ -8,8 +10,6 @@ import {
   removeFromCart,
   toggleFavorite,
 } from "./basket.server";
-import type { AppContext } from "./context.server";
-import { createTestContext } from "./test-context";
 
 let ctx: AppContext;
 let userId: string;

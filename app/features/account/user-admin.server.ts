@@ -11,10 +11,10 @@ import {
   type UserAction,
   type UserListQuery,
 } from "~/features/admin/user-schema";
-import { nowIso } from "./admin-db.server";
-import type { DB } from "./database.server";
-import type { Database } from "./db-schema.server";
-import type { ImageDirs } from "./images.server";
+import type { DB } from "~/server/database.server";
+import type { Database } from "~/server/db-schema.server";
+import { nowIso } from "~/server/ids.server";
+import type { ImageDirs } from "~/server/images.server";
 import { deleteAvatarIfUnused } from "./profile.server";
 
 export interface AdminUserRow {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatEvent } from "~/features/chat/chat-types";
+import type { AppContext } from "~/server/context.server";
+import type { Viewer } from "~/server/realtime.server";
+import { createTestContext } from "~/server/test-context";
 import {
   catchUp,
   deleteChat,
@@ -12,9 +14,7 @@ import {
   sendChatMessage,
   unreadByChat,
 } from "./chat.server";
-import type { AppContext } from "./context.server";
-import type { Viewer } from "./realtime.server";
-import { createTestContext } from "./test-context";
+import type { ChatEvent } from "./chat-types";
 
 let ctx: AppContext;
 let alice: Viewer;

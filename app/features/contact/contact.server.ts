@@ -2,10 +2,11 @@
  * Contact messages (design.md: stored for the admin's inbox and mailed to the shop). The mail is
  * best effort: the stored message is what counts, so a mail failure is logged, not shown.
  */
-import type { ContactOrderLine } from "~/features/contact/contact-schema";
-import type { DB } from "./database.server";
-import { newId } from "./ids.server";
-import type { Mailer } from "./mail.server";
+
+import type { DB } from "~/server/database.server";
+import { newId } from "~/server/ids.server";
+import type { Mailer } from "~/server/mail.server";
+import type { ContactOrderLine } from "./contact-schema";
 
 export interface ContactMessageInput {
   name: string;

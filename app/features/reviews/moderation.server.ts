@@ -4,7 +4,7 @@
  */
 import { sql } from "kysely";
 import { REVIEW_MESSAGES, type ReviewAction } from "~/features/admin/moderation-schema";
-import type { DB } from "./database.server";
+import type { DB } from "~/server/database.server";
 import { ANONYMOUS_AUTHOR } from "./reviews.server";
 
 export interface AdminReview {

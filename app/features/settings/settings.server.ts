@@ -1,5 +1,5 @@
 /** The business details shown in the header, footer and contact page (admin-editable). */
-import type { DB } from "./database.server";
+import type { DB } from "~/server/database.server";
 
 export interface ShopDetails {
   shopName: string;

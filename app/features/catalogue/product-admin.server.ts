@@ -6,22 +6,15 @@
 import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import type { ProductInput } from "~/features/admin/product-schema";
 import { slugify, uniqueSlug } from "~/lib/slugify";
-import { isUniqueViolation, nowIso } from "./admin-db.server";
-import { storeUploadedImages } from "./admin-uploads.server";
-import type { ImageRef } from "./catalogue.server";
-import type { DB } from "./database.server";
-import { newId } from "./ids.server";
-import { deleteStoredImages, type ImageDirs } from "./images.server";
+import type { DB } from "~/server/database.server";
+import { isUniqueViolation } from "~/server/db-errors.server";
+import { newId, nowIso } from "~/server/ids.server";
+import { deleteStoredImages, type ImageDirs } from "~/server/images.server";
+import { storeUploadedImages } from "~/server/uploads.server";
+import { type ImageRef, type ProductCard, toImageRef, toProductCard } from "./catalogue.server";
 
-export interface AdminProduct {
-  id: string;
-  slug: string;
-  name: string;
+export interface AdminProduct extends ProductCard {
   description: string;
-  priceCents: number | null;
-  stock: number;
-  isUnique: boolean;
-  isSold: boolean;
   createdAt: string;
   images: ImageRef[];
   categories: string[];
@@ -83,21 +76,12 @@ export async function listAdminProducts(db: DB, only?: { id: string }): Promise<
   const relationMaps = relations.map((list) => group(list, (link) => link.product_id));
   return rows.map((row) => {
     const refs = (index: number) => (relationMaps[index]?.get(row.id) ?? []).map((link) => link.ref);
+    const productImages = imagesByProduct.get(row.id) ?? [];
     return {
-      id: row.id,
-      slug: row.slug,
-      name: row.name,
+      ...toProductCard(row, productImages[0]),
       description: row.description,
-      priceCents: row.price_cents,
-      stock: row.stock,
-      isUnique: row.is_unique === 1,
-      isSold: row.is_sold === 1,
       createdAt: row.created_at,
-      images: (imagesByProduct.get(row.id) ?? []).map((image) => ({
-        fileName: image.file_name,
-        width: image.width,
-        height: image.height,
-      })),
+      images: productImages.map(toImageRef),
       categories: refs(0),
       colors: refs(1),
       materials: refs(2),

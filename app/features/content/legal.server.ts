@@ -9,8 +9,8 @@ import cookies from "~/features/content/legal/cookies.md?raw";
 import email from "~/features/content/legal/e-mail.md?raw";
 import legalNotice from "~/features/content/legal/mentions-legales.md?raw";
 import privacyPolicy from "~/features/content/legal/politique-de-confidentialite.md?raw";
-import { fillLegalTemplate } from "~/features/content/legal-template";
-import type { DB } from "./database.server";
+import type { DB } from "~/server/database.server";
+import { fillLegalTemplate } from "./legal-template";
 
 export interface LegalDetails {
   shopName: string;
