@@ -39,7 +39,7 @@ import errorStyles from "./styles/error-page.module.css";
 import stylesheet from "./styles/global.css?url";
 
 // The favourites and cart panels load when first opened: most visits never open them, and they are
-// not part of the first load (design.md budget: 110 KB of JavaScript).
+// not part of the first load (docs/product.md §10.17: 135 KB of JavaScript at most, ADR 009).
 const BasketPanels = lazy(() =>
   import("~/features/basket/basket-panels").then((module) => ({ default: module.BasketPanels })),
 );
@@ -91,7 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       year: new Date().getFullYear(),
       favorites,
       cart,
-      // The live chat catches up from this instant (spec §9: it subscribes 1 s after the page opens).
+      // The live chat catches up from this instant (docs/product.md §9: it subscribes 1 s after the page opens).
       chat: { unreadByChat: chatUnread, since: new Date().toISOString() },
       flash: flash.message,
     },
@@ -132,7 +132,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const [openPanel, setOpenPanel] = useState<OpenPanel>(null);
   const closePanel = useCallback(() => setOpenPanel(null), []);
-  // The admin area hides the site-wide widgets (spec §2) and the install button (spec §1).
+  // The admin area hides the site-wide widgets (docs/product.md §2) and the install button (docs/product.md §1).
   const inAdmin = location.pathname === "/admin" || location.pathname.startsWith("/admin/");
 
   if (!data) return <main id="contenu">{children}</main>;

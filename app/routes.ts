@@ -1,5 +1,5 @@
 /**
- * The whole URL map (spec §2), in French paths, grouped: shop, account, admin, api.
+ * The whole URL map (docs/product.md §2), in French paths, grouped: shop, account, admin, api.
  */
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 

@@ -1,4 +1,4 @@
-// Catalogue at scale (design.md: a catalogue of 5,000 products renders its first page in < 100 ms
+// Catalogue at scale (docs/product.md §10.17: a catalogue of 5,000 products renders its first page in < 100 ms
 // of server time). Starts the built server on an empty DATA_DIR, inserts 5,000 products with their
 // relations and an image each straight into SQLite, then times /catalogue requests one at a time
 // (so the time is the server's, not a queue's) with several filter and sort combinations.

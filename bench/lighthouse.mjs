@@ -1,7 +1,7 @@
 // `npm run bench` (Lighthouse part): the built server on a fresh seeded DATA_DIR (or BENCH_URL),
 // Lighthouse 12's default mobile preset in Debian's Chromium on the public pages, each run
 // LH_RUNS times (median by performance score). Prints the four category scores with LCP, CLS and
-// TBT, writes bench/results/lighthouse.json. Budgets (design.md): performance >= 95, the rest 100.
+// TBT, writes bench/results/lighthouse.json. Budgets (docs/product.md §10.17): performance >= 98, the rest 100.
 import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";

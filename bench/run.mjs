@@ -1,6 +1,6 @@
 // `npm run bench`: starts the built server on a fresh seeded DATA_DIR (or uses BENCH_URL), then
 // measures the first-load JavaScript of public pages (gzipped) and server-rendering throughput.
-// Figures print as a table and go to bench/results/latest.json. Budgets: ../shared/design.md.
+// Figures print as a table and go to bench/results/latest.json. Budgets: docs/product.md §10.17.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-/** Spec §1 "Feature bar": the four promises, on the home and contact pages. */
+/** docs/product.md §1 "Feature bar": the four promises, on the home and contact pages. */
 import styles from "./feature-bar.module.css";
 
 const FEATURES = [

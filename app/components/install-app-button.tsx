@@ -1,5 +1,5 @@
 /**
- * Spec §1 "Install prompt": the button appears only when the browser offers installation
+ * docs/product.md §1 "Install prompt": the button appears only when the browser offers installation
  * (beforeinstallprompt) and hides once the visitor accepted.
  */
 import { useEffect, useState } from "react";

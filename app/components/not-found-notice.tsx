@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import styles from "~/styles/error-page.module.css";
 
-/** Spec §8: the 'Oups !' notice of a missing product or sold piece, with the way back. */
+/** docs/product.md §8: the 'Oups !' notice of a missing product or sold piece, with the way back. */
 export function NotFoundNotice({
   message,
   backTo,

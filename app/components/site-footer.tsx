@@ -1,5 +1,5 @@
 /**
- * Spec §2 "Footer": site map, postal address, phone, e-mail, social links, legal links, the
+ * docs/product.md §2 "Footer": site map, postal address, phone, e-mail, social links, legal links, the
  * copyright line with the current year, a credit line, and the install button when available.
  */
 import { Link } from "react-router";

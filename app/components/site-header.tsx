@@ -1,5 +1,5 @@
 /**
- * Spec §2 "Header": section links, the account link by state (Connexion / Mon Compte / Tableau de
+ * docs/product.md §2 "Header": section links, the account link by state (Connexion / Mon Compte / Tableau de
  * bord), favourites and cart buttons with count badges, social links, and below 768 px a burger
  * menu with an overlay that locks page scroll and closes on navigation.
  */
@@ -72,7 +72,7 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 export function SiteHeader(props: SiteHeaderProps) {
   const { shopName, user, socials } = props;
   const basket = useBasket();
-  // Counted like the sidebars show them (spec §2: items lacking a name or price are not shown).
+  // Counted like the sidebars show them (docs/product.md §2: items lacking a name or price are not shown).
   const favoritesCount = displayable(basket.favorites).length;
   const cartCount = displayable(basket.cart).reduce((count, line) => count + line.quantity, 0);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -80,7 +80,7 @@ export function SiteHeader(props: SiteHeaderProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
-  // The menu closes on every navigation (spec §2).
+  // The menu closes on every navigation (docs/product.md §2).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
   useEffect(() => setMenuOpen(false), [location.pathname]);
   useScrollLock(menuOpen);

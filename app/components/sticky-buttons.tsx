@@ -1,5 +1,5 @@
 /**
- * Spec §2 "Sticky buttons": a phone-call button that expands on click (on touch devices the number
+ * docs/product.md §2 "Sticky buttons": a phone-call button that expands on click (on touch devices the number
  * stays hidden until tapped; on a mouse, hovering also shows it) and a scroll-to-top button that
  * appears after scrolling beyond 300 px.
  */

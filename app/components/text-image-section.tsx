@@ -1,5 +1,5 @@
 /**
- * Spec §1 "Reusable text-and-image section": title, HTML text, image on the left or the right,
+ * docs/product.md §1 "Reusable text-and-image section": title, HTML text, image on the left or the right,
  * an optional button, the image and its alt text. The HTML is the shop's own copy, never user input.
  */
 import { Link } from "react-router";

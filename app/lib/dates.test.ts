@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chatTimestamp } from "./dates";
 
-// Spec §9: "Chat timestamps: 'Aujourd'hui', 'Hier', weekday name for 2 to 7 days ago, otherwise a
+// docs/product.md §9: "Chat timestamps: 'Aujourd'hui', 'Hier', weekday name for 2 to 7 days ago, otherwise a
 // date (year added if not current)." Times are the shop's (Europe/Paris, UTC+1 in winter).
 describe("chatTimestamp", () => {
   const now = new Date("2026-11-22T15:00:00Z"); // Sunday 22 November 2026, 16h00 in Paris

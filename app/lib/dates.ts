@@ -63,7 +63,7 @@ function calendarDaysBetween(earlier: Date, later: Date): number {
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * A chat bubble's time (spec §9): "Aujourd'hui, 14h05", "Hier, 09h12", the weekday for 2 to 7
+ * A chat bubble's time (docs/product.md §9): "Aujourd'hui, 14h05", "Hier, 09h12", the weekday for 2 to 7
  * days ago ("Lundi, 18h30"), otherwise the date, with the year only when it is not this year.
  */
 export function chatTimestamp(iso: string, now: Date = new Date()): string {

@@ -1,4 +1,4 @@
-/** French formatting of prices and dates (design.md: Intl with fr-FR). */
+/** French formatting of prices and dates (docs/product.md §10.9: Intl with fr-FR). */
 const priceFormat = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
 
 /** "1 234,50 €" (the narrow no-break spaces of fr-FR); null means the price is on request. */

@@ -1,2 +1,2 @@
-/** Wording shared by several screens (spec §1, §4). */
+/** Wording shared by several screens (docs/product.md §1, §4). */
 export const LOADING_TEXT = "Chargement des créations...";

@@ -17,7 +17,7 @@ import { slugify } from "./slugify";
 
 const anyText = fc.string({ unit: "binary", maxLength: 80 });
 
-describe("slugify (spec §5)", () => {
+describe("slugify (docs/product.md §5)", () => {
   it("always gives lowercase words of letters and digits joined by single hyphens", () => {
     fc.assert(
       fc.property(anyText, (name) => {
@@ -74,7 +74,7 @@ describe("prices", () => {
   });
 });
 
-describe("catalogue query and filters (spec §5)", () => {
+describe("catalogue query and filters (docs/product.md §5)", () => {
   it("turns any URL into a valid query: known ids only, page >= 1, prices clean", () => {
     const pairs = fc.array(
       fc.tuple(

@@ -1,5 +1,5 @@
 /**
- * Search and sharing metadata (design.md "SEO"): French title and description, an absolute
+ * Search and sharing metadata (docs/product.md §10.7): French title and description, an absolute
  * canonical URL, OpenGraph and Twitter cards, and schema.org JSON-LD, all emitted from route
  * `meta` functions so they are in the server-rendered HTML and rendered identically on hydration.
  * The site's origin (PUBLIC_URL) and the shop's details come from the root loader.

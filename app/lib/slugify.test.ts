@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { slugify, uniqueSlug } from "./slugify";
 
-describe("slugify (spec §5: lowercase, trimmed, whitespace to hyphens, non-word removed, hyphens collapsed)", () => {
+describe("slugify (docs/product.md §5: lowercase, trimmed, whitespace to hyphens, non-word removed, hyphens collapsed)", () => {
   it("lowercases, trims and turns whitespace into hyphens", () => {
     expect(slugify("  Collier   Lagon de Rangiroa ")).toBe("collier-lagon-de-rangiroa");
   });
@@ -17,7 +17,7 @@ describe("slugify (spec §5: lowercase, trimmed, whitespace to hyphens, non-word
   });
 });
 
-describe("uniqueSlug (spec §5: append -2, -3, … until free)", () => {
+describe("uniqueSlug (docs/product.md §5: append -2, -3, … until free)", () => {
   it("keeps a free slug and numbers taken ones", async () => {
     const taken = new Set(["perle", "perle-2"]);
     expect(await uniqueSlug("nouvelle", async (s) => taken.has(s))).toBe("nouvelle");

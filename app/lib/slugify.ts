@@ -1,5 +1,5 @@
 /**
- * Spec §5: lowercase, trimmed, whitespace to hyphens, non-word characters removed, repeated hyphens
+ * docs/product.md §5: lowercase, trimmed, whitespace to hyphens, non-word characters removed, repeated hyphens
  * collapsed. French names carry accents, which "non-word" would delete outright ("Étoile" →
  * "toile"), so accents are folded to their base letter first (docs/decisions/004-slugs.md).
  */

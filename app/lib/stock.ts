@@ -1,4 +1,4 @@
-/** Stock wording of spec §4 "Stock display". */
+/** Stock wording of docs/product.md §4 "Stock display". */
 export function catalogueStockLabel(product: { isUnique: boolean; stock: number }): string {
   if (product.isUnique) return "Pièce unique";
   if (product.stock > 0) return `Stock: ${product.stock}`;

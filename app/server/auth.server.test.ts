@@ -17,7 +17,7 @@ describe("accounts (Better Auth over our migrations)", () => {
     expect(toBeAdded).toEqual([]);
   });
 
-  it("builds the username from the e-mail and a timestamp (spec §5)", () => {
+  it("builds the username from the e-mail and a timestamp (docs/product.md §5)", () => {
     expect(usernameFromEmail("Marie.Dupont@exemple.fr", 1_700_000_000_000)).toBe("marie.dupont1700000000000");
   });
 

@@ -15,7 +15,7 @@ import type { Env } from "./env.server";
 import { newId } from "./ids.server";
 import type { Mailer } from "./mail.server";
 
-/** Spec §5: username = the part of the e-mail before the @ plus a timestamp. */
+/** docs/product.md §5: username = the part of the e-mail before the @ plus a timestamp. */
 export function usernameFromEmail(email: string, now = Date.now()): string {
   const local = (email.split("@")[0] ?? "").toLowerCase().replace(/[^a-z0-9._-]/g, "");
   return `${local || "client"}${now}`;

@@ -8,7 +8,7 @@ function tempDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), "nacre-env-"));
 }
 
-describe("parseEnv (design.md run contract)", () => {
+describe("parseEnv (docs/product.md §11)", () => {
   it("has the documented defaults", () => {
     const dataDir = tempDir();
     const env = parseEnv({ DATA_DIR: dataDir });

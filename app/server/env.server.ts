@@ -1,5 +1,5 @@
 /**
- * The process environment, parsed once at start (design.md "Run contract"). Every other module
+ * The process environment, parsed once at start (docs/product.md §11). Every other module
  * imports `env` instead of reading process.env, so a bad value fails fast with a message naming
  * the variable.
  */

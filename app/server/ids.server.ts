@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
-/** A 15-character random id (the record-id shape of spec §3), unguessable and URL-safe. */
+/** A 15-character random id (the record-id shape of docs/product.md §3), unguessable and URL-safe. */
 export function newId(length = 15): string {
   const bytes = crypto.randomBytes(length);
   let id = "";

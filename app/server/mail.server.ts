@@ -1,7 +1,7 @@
 /**
  * Outgoing e-mail. With SMTP_URL set, messages go through that server; otherwise each message is
  * written as an .eml file under $DATA_DIR/outbox/ and its path logged, so password resets work on a
- * laptop with no mail server (design.md "e-mail"). The log line never carries the body: a reset
+ * laptop with no mail server (docs/product.md §10.13). The log line never carries the body: a reset
  * link in it would be a secret.
  *
  * Every message gets its own file (a timestamp and a random id, created exclusively), so messages

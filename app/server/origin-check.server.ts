@@ -1,5 +1,5 @@
 /**
- * CSRF defence in depth (design.md "Security model"): besides SameSite=Lax cookies, a mutation
+ * CSRF defence in depth (docs/product.md §10.1): besides SameSite=Lax cookies, a mutation
  * whose Origin is another site is refused. Requests without Origin (curl, old clients) are judged
  * by Sec-Fetch-Site when the browser sends it.
  */

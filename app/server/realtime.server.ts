@@ -1,5 +1,5 @@
 /**
- * The live part of the support chat: an in-process publish/subscribe hub (design.md, "realtime").
+ * The live part of the support chat: an in-process publish/subscribe hub (docs/product.md §10.11, ADR 007).
  * One Node process serves the shop, so memory is the right place; each subscriber carries its own
  * filter, which decides what it may see (a customer: their own conversation; an admin: all).
  */
@@ -10,7 +10,7 @@ export interface Viewer {
   role: "user" | "admin";
 }
 
-/** Whether `viewer` may receive `event`: the heart of spec §6's "chats filtered to own". */
+/** Whether `viewer` may receive `event`: the heart of docs/product.md §6's "chats filtered to own". */
 export function mayReceive(viewer: Viewer, event: ChatEvent): boolean {
   if (viewer.role === "admin") return true;
   switch (event.type) {

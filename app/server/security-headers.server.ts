@@ -1,5 +1,5 @@
 /**
- * Security headers for every response (design.md "Security model"). The CSP carries a per-request
+ * Security headers for every response (docs/product.md §10.1). The CSP carries a per-request
  * nonce that entry.server.tsx puts on React Router's inline scripts, so no other inline script runs.
  */
 import crypto from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * Who is asking, and the guards of spec §2: an anonymous visitor on a protected route goes to
+ * Who is asking, and the guards of docs/product.md §2: an anonymous visitor on a protected route goes to
  * /auth, a signed-in user lacking the role goes to /mon-compte, a signed-in user on /auth goes to
  * /admin or /mon-compte. Every protected loader and action calls its guard on its first line.
  */
@@ -13,7 +13,7 @@ export interface SessionUser {
   email: string;
   name: string;
   username: string | null;
-  /** Spec §3: a missing role counts as user. */
+  /** docs/product.md §3: a missing role counts as user. */
   role: Role;
   /** The session's own id: long-lived streams check it is still valid. */
   sessionId: string;
@@ -45,7 +45,7 @@ export function getOptionalUser(request: Request): Promise<SessionUser | null> {
   return pending;
 }
 
-/** Where a signed-in user belongs (spec §4: login redirects by role). */
+/** Where a signed-in user belongs (docs/product.md §4: login redirects by role). */
 export function homeFor(user: Pick<SessionUser, "role">): string {
   return user.role === "admin" ? "/admin" : "/mon-compte";
 }
@@ -75,7 +75,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  // Spec §2 guard, with the dashboard's "Accès non autorisé." shown there (spec §2 admin).
+  // docs/product.md §2 guard, with the dashboard's "Accès non autorisé." shown there (docs/product.md §2 admin).
   if (user.role !== "admin") throw redirect("/mon-compte?acces=refuse");
   return user;
 }

@@ -1,5 +1,5 @@
 /**
- * The whole data model of spec §3 (design.md "Data model"): Better Auth's tables with the spec's
+ * The whole data model of docs/product.md §3 and §10.14: Better Auth's tables with the spec's
  * user fields, the catalogue with its four relations and ordered images, events, reviews, support
  * chats, favourites, cart, the contact inbox, shop settings and the site's image lists.
  *
@@ -233,7 +233,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("cart_items_product_idx").on("cart_items").column("product_id").execute();
 
-  // --- Contact inbox (design.md: the form is stored and mailed).
+  // --- Contact inbox (docs/product.md §10.4: the form is stored and mailed).
   await db.schema
     .createTable("contact_messages")
     .addColumn("id", "text", (c) => c.primaryKey())

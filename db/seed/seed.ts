@@ -247,7 +247,7 @@ async function seedPeople(ctx: AppContext, customerPassword: string) {
     .execute();
 
   for (const review of demoReviews) {
-    // Review authors are real (if never used) accounts: a review belongs to a user (spec §3).
+    // Review authors are real (if never used) accounts: a review belongs to a user (docs/product.md §3).
     const userId = await createCustomer(
       ctx,
       review.authorName,

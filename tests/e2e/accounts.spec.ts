@@ -1,5 +1,5 @@
 /**
- * Accounts (spec §2 /auth and /mon-compte, §4, §5, §8): sign up, log out, log in, password reset
+ * Accounts (docs/product.md §2 /auth and /mon-compte, §4, §5, §8): sign up, log out, log in, password reset
  * through the e-mail written to the outbox, profile with avatar, one pending review.
  */
 import fs from "node:fs";

@@ -13,7 +13,7 @@ test("creates an event with an image, sees it on /agenda, edits and deletes it",
   const day = next.toISOString().slice(0, 10);
 
   await page.goto("/admin/agenda");
-  // Newest first (spec §7: -start_date).
+  // Newest first (docs/product.md §7: -start_date).
   const starts = query<{ start_date: string }>("select start_date from events order by start_date desc");
   expect(starts.length).toBeGreaterThan(1);
 

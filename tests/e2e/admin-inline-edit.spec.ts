@@ -1,5 +1,5 @@
 /**
- * Inline editing on the shop pages (issue 9, spec §4 "Admin inline edit"): as the demo admin,
+ * Inline editing on the shop pages (issue 9, docs/product.md §4 "Admin inline edit"): as the demo admin,
  * save and cancel on /catalogue, /galerie, a product page and a sold page; visitors never see
  * 'Modifier' nor download the editor's code.
  */
@@ -10,7 +10,7 @@ import { query } from "./demo-data";
 import { expect, test } from "./fixtures";
 
 const SAVED = "Produit mis à jour avec succès !";
-/** Only the editor's chunk carries this message (spec §8): the marker of the editing code. */
+/** Only the editor's chunk carries this message (docs/product.md §8): the marker of the editing code. */
 const EDITOR_MARKER = "Erreur lors de la mise à jour du produit";
 
 interface ProductRow {
@@ -156,7 +156,7 @@ test.describe("the admin", () => {
     await editor.getByLabel("Nom").fill(newName);
     await editor.getByLabel("Prix (€)").fill("4321.5");
     await editor.getByLabel("Description").fill("Description revue sur le catalogue.");
-    // Spec §4: the stock is hidden for a unique piece (and forced to 1), shown otherwise.
+    // docs/product.md §4: the stock is hidden for a unique piece (and forced to 1), shown otherwise.
     const stock = editor.getByLabel("Stock");
     await expect(stock).toHaveCount(before.is_unique ? 0 : 1);
     if (before.is_unique) await editor.getByLabel("Pièce unique").uncheck();
@@ -266,7 +266,7 @@ test.describe("the admin", () => {
     );
     await editor.getByRole("button", { name: "Sauvegarder" }).click();
     const sizes = await (await saving).sizes();
-    // The 1.5 MB+ photo travelled compressed below 1 MB (spec §9), with the small PNG beside it.
+    // The 1.5 MB+ photo travelled compressed below 1 MB (docs/product.md §9), with the small PNG beside it.
     expect(sizes.requestBodySize).toBeLessThan(1.05 * 1024 * 1024);
     await expect(confirmation(page)).toBeVisible();
     await expect(editor).toHaveCount(0);

@@ -1,5 +1,5 @@
 /**
- * Cart and favourites (spec §4): guests keep them in local storage (guestCart, guestFavorites),
+ * Cart and favourites (docs/product.md §4): guests keep them in local storage (guestCart, guestFavorites),
  * signed-in customers on their account; the sidebars change quantities and remove lines; guest
  * data merges into the account at login.
  */
@@ -146,7 +146,7 @@ async function signUpFresh(page: import("@playwright/test").Page, prefix: string
 }
 
 test.describe("signed-in basket", () => {
-  // The failed request and its logged error (spec §8: failures are only logged) are expected here.
+  // The failed request and its logged error (docs/product.md §8: failures are only logged) are expected here.
   test.use({ allowedConsoleErrors: /status of 500|Panier \/ favoris : échec/ });
 
   test("a removal shows at once and comes back when the server fails", async ({ page }) => {

@@ -1,5 +1,5 @@
 /**
- * Catalogue and gallery (spec §2, §4, §5): only unsold / only sold pieces, filters (any-of within
+ * Catalogue and gallery (docs/product.md §2, §4, §5): only unsold / only sold pieces, filters (any-of within
  * a group, all groups), budget, category tabs and the mobile chooser, sorts, counts, empty states,
  * cards, and the session memory of filters.
  */
@@ -51,7 +51,7 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   });
 
-  test("shows stock labels and 'Prix sur demande' as spec §4 says", async ({ page }) => {
+  test("shows stock labels and 'Prix sur demande' as docs/product.md §4 says", async ({ page }) => {
     const unique = query<{ name: string }>(
       "select name from products where is_sold = 0 and is_unique = 1 limit 1",
     )[0];

@@ -1,5 +1,5 @@
 /**
- * Live support chat (spec §2 "Chat", §4 "Chat", §8, §9): a customer and the seller in two browser
+ * Live support chat (docs/product.md §2 "Chat", §4 "Chat", §8, §9): a customer and the seller in two browser
  * contexts; messages flow both ways without reload, unread counters rise and reset, and the chat
  * reconnects and catches up after the server restarts.
  */
@@ -68,7 +68,7 @@ test("customer and seller talk live; unread counters rise and reset", async ({ p
     await expect(support.getByText("0 message", { exact: true })).toBeVisible();
     await expect(support.getByText("Ia ora na, bienvenue !")).toBeVisible();
 
-    // Blank text is not sent (spec §5).
+    // Blank text is not sent (docs/product.md §5).
     await page.getByRole("textbox", { name: "Votre message" }).fill("   ");
     await expect(page.getByRole("button", { name: "Envoyer", exact: true })).toBeDisabled();
 
@@ -89,7 +89,7 @@ test("customer and seller talk live; unread counters rise and reset", async ({ p
     const administration = seller.page.getByRole("navigation", { name: "Administration" });
     await expect(administration.getByRole("link", { name: "Messages 1 non lu" })).toBeVisible();
 
-    // Opening the conversation resets the seller's counter (spec §4).
+    // Opening the conversation resets the seller's counter (docs/product.md §4).
     await item.click();
     const sellerThread = seller.page.getByRole("list", { name: "Messages de Heiata Live" });
     await expect(
@@ -203,7 +203,7 @@ test("a long conversation opens on the latest message and offers a way back to i
   expect(sent.every((status) => status === 200)).toBe(true);
   await page.goto("/mon-compte#support");
   const thread = page.getByRole("list", { name: "Messages du support" });
-  // Auto-scrolled to the bottom on opening (spec §9): the latest message is in view, the first is not.
+  // Auto-scrolled to the bottom on opening (docs/product.md §9): the latest message is in view, the first is not.
   await expect(thread.getByText("Question n° 18 sur la collection Lagon")).toBeInViewport();
   await expect(
     thread.getByText("Question n° 1 sur la collection Lagon", { exact: true }),

@@ -1,5 +1,5 @@
 /**
- * Spec §1 "Install prompt": 'Installer l'application' appears in the footer when the browser offers
+ * docs/product.md §1 "Install prompt": 'Installer l'application' appears in the footer when the browser offers
  * installation, hides once accepted, and is never shown in the admin area. The browser's
  * beforeinstallprompt is simulated: headless Chromium never fires it on its own.
  */

@@ -1,5 +1,5 @@
 /**
- * The legal pages (spec §2 "Legal pages", §9 shop rules): mentions légales, privacy policy in 13
+ * The legal pages (docs/product.md §2 "Legal pages", §9 shop rules): mentions légales, privacy policy in 13
  * articles and CGV, filled from the seeded shop settings, reachable from the footer and readable
  * on a phone.
  */

@@ -1,5 +1,5 @@
 /**
- * Home, about, agenda and contact (spec §1, §2, §9): hero timing and wrap-around, both carousels'
+ * Home, about, agenda and contact (docs/product.md §1, §2, §9): hero timing and wrap-around, both carousels'
  * breakpoints and autoplay, the agenda modal, and a contact message that lands in the database
  * and the outbox, with and without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * Product and sold-item pages (spec §2): photos with thumbnails and a keyboard-usable zoom
+ * Product and sold-item pages (docs/product.md §2): photos with thumbnails and a keyboard-usable zoom
  * lightbox, price in French, stock line, details, basket buttons, similar pieces, and both
  * not-found pages with a 404 status.
  */

@@ -1,5 +1,5 @@
 /**
- * The site shell (spec §2 "Header and footer", "Sticky buttons", guards) for the three kinds of
+ * The site shell (docs/product.md §2 "Header and footer", "Sticky buttons", guards) for the three kinds of
  * visitor: anonymous, customer and admin.
  */
 import { STORAGE } from "./accounts";
@@ -21,7 +21,7 @@ test.describe("anonymous visitor", () => {
     await expect(account).toHaveAttribute("title", "Connexion");
     await expect(page.getByRole("button", { name: "Favoris (0)" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Panier (0)" })).toBeVisible();
-    // Spec §2: a badge only "when at least one item".
+    // docs/product.md §2: a badge only "when at least one item".
     await expect(page.getByTestId("favoris-count")).toHaveCount(0);
     await expect(page.getByRole("banner").getByRole("link", { name: /Instagram/ })).toHaveAttribute(
       "href",

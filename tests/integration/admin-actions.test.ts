@@ -402,7 +402,7 @@ describe("upload limits", () => {
           )
           .get(product.id) as { price_cents: number; stock: number; file_name: string; width: number },
     );
-    // Spec §5: an empty price is saved as 0, an invalid stock as 0.
+    // docs/product.md §5: an empty price is saved as 0, an invalid stock as 0.
     expect(row).toMatchObject({ price_cents: 0, stock: 0, width: 120 });
     expect(row.file_name).toMatch(/\.webp$/);
     const image = await fetch(`${shop.url}/images/products/${row.file_name}`);

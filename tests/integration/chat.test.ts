@@ -1,5 +1,5 @@
 /**
- * The support chat over real HTTP (spec §6: "own support chat (chats filtered to own)"; issue 7):
+ * The support chat over real HTTP (docs/product.md §6: "own support chat (chats filtered to own)"; issue 7):
  * a customer cannot read, subscribe to or post into another customer's conversation, only admins
  * see all, and every refusal is a French 4xx.
  */

@@ -224,7 +224,7 @@ describe("HTTP contract", () => {
     expect(await unknown.json()).toEqual({ ok: false, error: "Cette création n'existe plus." });
   });
 
-  it("refuses a signup whose passwords differ, also without JavaScript (spec §5)", async () => {
+  it("refuses a signup whose passwords differ, also without JavaScript (docs/product.md §5)", async () => {
     const response = await fetch(`${url}/auth`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: url },

@@ -1,5 +1,5 @@
 /**
- * The favourites and cart sections of /mon-compte (spec §2 "Account"): counts and totals, each
+ * The favourites and cart sections of /mon-compte (docs/product.md §2 "Account"): counts and totals, each
  * piece with its image, name and price; add to cart and remove for favourites; unit price ×
  * quantity, line total, minus/plus and remove for the cart; 'Contacter pour commander'.
  */

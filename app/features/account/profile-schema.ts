@@ -2,7 +2,7 @@ import { z } from "zod";
 import { singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 
-/** The profile form (spec §2 /mon-compte): the e-mail is never part of it (read-only). */
+/** The profile form (docs/product.md §2 /mon-compte): the e-mail is never part of it (read-only). */
 export const profileSchema = z.object({
   intent: z.literal("profile", { error: "Formulaire illisible. Veuillez réessayer." }),
   username: singleLineText()

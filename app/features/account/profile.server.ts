@@ -1,4 +1,4 @@
-/** A customer's own profile (spec §3 users: username, name, phone_number, postal_code, avatar). */
+/** A customer's own profile (docs/product.md §3 users: username, name, phone_number, postal_code, avatar). */
 
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
@@ -93,7 +93,7 @@ export type ProfileOutcome = { status: number; error?: string; success?: string 
 
 /**
  * The profile form (customer /mon-compte and admin /admin/mon-compte): validated, avatar stored,
- * saved for the caller only, then read back (spec §8) to confirm.
+ * saved for the caller only, then read back (docs/product.md §8) to confirm.
  */
 export async function saveProfileForm(
   ctx: AppContext,

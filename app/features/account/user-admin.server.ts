@@ -1,5 +1,5 @@
 /**
- * The user manager (spec §2, §6, §7 "Users", §9): the filtered, sorted, paged list and its stats;
+ * The user manager (docs/product.md §2, §6, §7 "Users", §9): the filtered, sorted, paged list and its stats;
  * role and e-mail visibility changes; deleting a user with all their data in one transaction.
  * The last admin can neither be demoted nor deleted: counted inside the transaction, which SQLite
  * runs alone (one writer), so two concurrent demotions cannot both pass.
@@ -92,7 +92,7 @@ export async function listUsers(db: DB, query: UserListQuery): Promise<UserPage>
       ),
     );
   }
-  // Spec §3: a missing role counts as user.
+  // docs/product.md §3: a missing role counts as user.
   if (query.role === "admin") base = base.where("role", "=", "admin");
   if (query.role === "user")
     base = base.where((eb) => eb.or([eb("role", "is", null), eb("role", "=", "user")]));

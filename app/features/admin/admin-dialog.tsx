@@ -53,7 +53,7 @@ export function AdminDialog({
   );
 }
 
-/** Spec §5: every deletion asks first. */
+/** docs/product.md §5: every deletion asks first. */
 export function ConfirmDialog({
   title,
   message,

@@ -1,4 +1,4 @@
-/** Spec §8: a dashboard screen whose data cannot be read says so, and the side navigation stays. */
+/** docs/product.md §8: a dashboard screen whose data cannot be read says so, and the side navigation stays. */
 import { DASHBOARD_LOAD_FAILED } from "./admin-messages";
 import styles from "./admin-ui.module.css";
 

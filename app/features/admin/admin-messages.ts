@@ -1,4 +1,4 @@
-/** The French wording of the dashboard (spec §8), shared by the forms and the admin actions. */
+/** The French wording of the dashboard (docs/product.md §8), shared by the forms and the admin actions. */
 export const PRODUCT_MESSAGES = {
   added: "Produit ajouté avec succès !",
   updated: "Produit mis à jour avec succès !",
@@ -34,7 +34,7 @@ export type ReferenceKind = "categories" | "colors" | "materials" | "pearl_types
 
 export const REFERENCE_KINDS = ["categories", "colors", "materials", "pearl_types"] as const;
 
-/** Spec §8 for categories; the same shape, in the right gender, for the three attribute lists. */
+/** docs/product.md §8 for categories; the same shape, in the right gender, for the three attribute lists. */
 export const REFERENCE_MESSAGES: Record<
   ReferenceKind,
   { added: string; updated: string; deleted: string; duplicate: string; notFound: string }

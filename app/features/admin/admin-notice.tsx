@@ -1,4 +1,4 @@
-/** The dashboard's confirmations (spec §8 wording): one toast at a time, shown by any admin screen. */
+/** The dashboard's confirmations (docs/product.md §8 wording): one toast at a time, shown by any admin screen. */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import { Toast } from "~/components/toast";
 

@@ -1,5 +1,5 @@
 /**
- * Spec §9: images above the limit are compressed in the browser (longest side 1920 px, quality
+ * docs/product.md §9: images above the limit are compressed in the browser (longest side 1920 px, quality
  * 0.8); on failure the original is kept and the error logged. The library is loaded only when a
  * large file needs it, and runs on the main thread: its worker mode would fetch a script from a
  * CDN, which the design forbids (and the CSP blocks).

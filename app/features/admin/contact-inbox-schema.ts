@@ -1,4 +1,4 @@
-/** The contact inbox (design.md: the contact form is stored for the admin): read, unread, delete. */
+/** The contact inbox (docs/product.md §10.4: the contact form is stored for the admin): read, unread, delete. */
 import { z } from "zod";
 import { recordId } from "./product-schema";
 

@@ -1,5 +1,5 @@
 /**
- * The event manager (spec §2 "Tools", §5, §7 "Events"): a table newest first, a modal with title,
+ * The event manager (docs/product.md §2 "Tools", §5, §7 "Events"): a table newest first, a modal with title,
  * start and optional end date, location, description and one image, and deletion with confirmation.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";

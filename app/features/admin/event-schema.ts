@@ -1,4 +1,4 @@
-/** The admin event form (spec §5: title and start date required, end date optional and after the start). */
+/** The admin event form (docs/product.md §5: title and start date required, end date optional and after the start). */
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import { EVENT_MESSAGES } from "./admin-messages";

@@ -1,5 +1,5 @@
 /**
- * The product form's images (spec §5, §9): thumbnails in their saved order, reordered by drag and
+ * The product form's images (docs/product.md §5, §9): thumbnails in their saved order, reordered by drag and
  * drop (pointer or keyboard, @dnd-kit) or by the arrow buttons, and removed one by one.
  */
 import {

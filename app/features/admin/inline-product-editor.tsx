@@ -1,9 +1,9 @@
 /**
- * The inline product editor of the shop pages (spec §4 "Admin inline edit", §2): loaded as its own
+ * The inline product editor of the shop pages (docs/product.md §4 "Admin inline edit", §2): loaded as its own
  * chunk when an admin presses 'Modifier'. It reads the product and the options of its four lists
  * from /api/admin/produits, edits a copy ('Annuler' drops it, new images included), and saves
  * through the same action as the dashboard. Cards edit the details; product and sold pages also
- * add, remove and reorder the photos, compressed in the browser above 1 MB (spec §9).
+ * add, remove and reorder the photos, compressed in the browser above 1 MB (docs/product.md §9).
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import buttons from "~/components/button.module.css";
@@ -15,7 +15,7 @@ import editorStyles from "./inline-product-editor.module.css";
 import { type EditableProduct, type ReferenceOptions, useProductDraft } from "./product-draft";
 import { ImageFields, ProductMainFields, RelationFields, SaveStatus } from "./product-fields";
 
-/** Spec §9: 1 MB on the inline edit of the shop pages (4.5 MB in the dashboard's form). */
+/** docs/product.md §9: 1 MB on the inline edit of the shop pages (4.5 MB in the dashboard's form). */
 export const INLINE_COMPRESS_ABOVE_BYTES = 1024 * 1024;
 
 const LOAD_FAILED = "Impossible de charger le produit à modifier.";
@@ -32,7 +32,7 @@ interface EditorProps {
   onSaved: (message: string, product: SavedProduct) => Promise<void>;
 }
 
-/** Spec §8: the failure always says 'Erreur lors de la mise à jour du produit', with the reason. */
+/** docs/product.md §8: the failure always says 'Erreur lors de la mise à jour du produit', with the reason. */
 function failure(reason: string): string {
   return reason === PRODUCT_MESSAGES.updateFailed ? reason : `${PRODUCT_MESSAGES.updateFailed} : ${reason}`;
 }

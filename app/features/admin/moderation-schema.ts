@@ -1,4 +1,4 @@
-/** Review moderation (spec §4 "Review", §8): approve a pending review, or delete one in any state. */
+/** Review moderation (docs/product.md §4 "Review", §8): approve a pending review, or delete one in any state. */
 import { z } from "zod";
 import { recordId } from "./product-schema";
 

@@ -1,4 +1,4 @@
-/** The dashboard overview (spec §2): counts per section and what waits for the admin. */
+/** The dashboard overview (docs/product.md §2): counts per section and what waits for the admin. */
 import type { DB } from "~/server/database.server";
 
 export interface OverviewCounts {

@@ -1,5 +1,5 @@
 /**
- * A product being edited (spec §5, §4 "Admin inline edit"): the fields copied from the product,
+ * A product being edited (docs/product.md §5, §4 "Admin inline edit"): the fields copied from the product,
  * the image list (kept, new and reordered), the browser-side checks, and the multipart body that
  * /api/admin/produits expects. Shared by the dashboard's modal and the inline editor of the shop
  * pages, which differ only in how they lay the fields out and in their compression limit.

@@ -1,5 +1,5 @@
 /**
- * The fields of a product draft (spec §5), laid out once for the dashboard's modal and the shop
+ * The fields of a product draft (docs/product.md §5), laid out once for the dashboard's modal and the shop
  * pages' inline editor: name (with the address it will get), description, price, stock, the
  * unique and sold flags, the four relation lists and the ordered images.
  */
@@ -18,7 +18,7 @@ export function ProductMainFields({
   id: string;
   draft: ProductDraft;
   slugHint?: string;
-  /** Spec §4: the inline editor hides the stock of a unique piece; the modal shows it disabled. */
+  /** docs/product.md §4: the inline editor hides the stock of a unique piece; the modal shows it disabled. */
   hideStockWhenUnique?: boolean;
 }) {
   const showStock = !(hideStockWhenUnique && draft.isUnique);

@@ -1,5 +1,5 @@
 /**
- * The add/edit product modal (spec §5): name (its slug shown as it will be built), description,
+ * The add/edit product modal (docs/product.md §5): name (its slug shown as it will be built), description,
  * price, stock (forced to 1 and disabled for a unique piece), sale status, the four relation lists
  * and up to 10 images, compressed above 4.5 MB, sent with a progress bar.
  */

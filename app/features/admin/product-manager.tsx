@@ -1,5 +1,5 @@
 /**
- * The product manager (spec §2 "Tools", §4 "Sale status"): grid or list (remembered in local
+ * The product manager (docs/product.md §2 "Tools", §4 "Sale status"): grid or list (remembered in local
  * storage), status and category filters, search by name, the add/edit modal, the sale toggle and
  * deletion with confirmation.
  */
@@ -21,7 +21,7 @@ type ViewMode = "grid" | "list";
 type StatusFilter = "all" | "for-sale" | "sold";
 const VIEW_KEY = "nacre.admin.productView";
 
-/** Spec §4: 'Épuisé' for a non-unique piece with stock 0. */
+/** docs/product.md §4: 'Épuisé' for a non-unique piece with stock 0. */
 function stockText(product: ManagedProduct): string {
   if (product.isUnique) return "Pièce unique";
   if (product.stock === 0) return "Épuisé";

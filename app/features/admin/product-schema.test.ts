@@ -11,7 +11,7 @@ const base = {
   images: [],
 };
 
-describe("admin product form (spec §5)", () => {
+describe("admin product form (docs/product.md §5)", () => {
   it("reads prices to the cent, empty as 0, and refuses the rest", () => {
     expect(parsePriceCents("")).toBe(0);
     expect(parsePriceCents("12")).toBe(1200);

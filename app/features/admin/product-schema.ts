@@ -1,5 +1,5 @@
 /**
- * The admin product form (spec §5): one schema for the browser's instant checks and the action.
+ * The admin product form (docs/product.md §5): one schema for the browser's instant checks and the action.
  * Images travel as an ordered list of tokens: a stored file name to keep, or "new:N" for the Nth
  * uploaded file, so one save carries additions, removals and the new order.
  */
@@ -10,7 +10,7 @@ import { slugify } from "~/lib/slugify";
 import { PRODUCT_MESSAGES } from "./admin-messages";
 
 export const MAX_PRODUCT_IMAGES = 10;
-/** Spec §9: the admin product form compresses images above 4.5 MB. */
+/** docs/product.md §9: the admin product form compresses images above 4.5 MB. */
 export const COMPRESS_ABOVE_BYTES = 4.5 * 1024 * 1024;
 /** What the server takes, judged there by magic bytes (ADR 010): never SVG. */
 export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
@@ -27,7 +27,7 @@ const flag = z
 
 export const IMAGE_TOKEN = /^([a-z0-9]{15}\.webp|new:\d{1,2})$/;
 
-/** "12", "12.5", "12,50" → cents; empty → 0 (spec §5). */
+/** "12", "12.5", "12,50" → cents; empty → 0 (docs/product.md §5). */
 export function parsePriceCents(value: string): number | null {
   const text = value.trim();
   if (text === "") return 0;
@@ -35,7 +35,7 @@ export function parsePriceCents(value: string): number | null {
   return Math.round(Number(text.replace(",", ".")) * 100);
 }
 
-/** Spec §5: digits only; 1 when unique, otherwise the integer (0 if invalid). */
+/** docs/product.md §5: digits only; 1 when unique, otherwise the integer (0 if invalid). */
 export function normaliseStock(value: string, isUnique: boolean): number {
   if (isUnique) return 1;
   const text = value.trim();

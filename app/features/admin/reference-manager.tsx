@@ -1,7 +1,7 @@
 /**
- * Categories (list and modal) and the three attribute lists (inline add and rename), spec §2
+ * Categories (list and modal) and the three attribute lists (inline add and rename), docs/product.md §2
  * "Tools" and §7 "Reference data". Deleting asks first; for a category the question warns that
- * products may be affected (spec §5).
+ * products may be affected (docs/product.md §5).
  */
 import { type FormEvent, useId, useState } from "react";
 import buttons from "~/components/button.module.css";

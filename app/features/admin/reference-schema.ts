@@ -1,4 +1,4 @@
-/** Categories and the three attribute lists (spec §5: names not blank): create, rename, delete. */
+/** Categories and the three attribute lists (docs/product.md §5: names not blank): create, rename, delete. */
 import { z } from "zod";
 import { singleLineText } from "~/lib/text-schema";
 import { NAME_EMPTY, REFERENCE_KINDS } from "./admin-messages";

@@ -1,5 +1,5 @@
 /**
- * Review moderation (spec §2 "Tools", §4 "Review", §8): every review, newest first, with its
+ * Review moderation (docs/product.md §2 "Tools", §4 "Review", §8): every review, newest first, with its
  * author, rating and comment; 'Approuver' a pending one; delete any after confirmation.
  */
 import { useState } from "react";

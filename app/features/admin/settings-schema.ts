@@ -1,5 +1,5 @@
 /**
- * The shop settings form (design.md "Where the spec is silent": business details are settings the
+ * The shop settings form (docs/product.md §10.5: business details are settings the
  * admin edits): what the header, footer, contact and legal pages show.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * The user manager (spec §2 "Tools", §6, §8, §9): stats, search, role and verification filters,
+ * The user manager (docs/product.md §2 "Tools", §6, §8, §9): stats, search, role and verification filters,
  * sort and pages of 10 — all in the URL, so the list is shareable and works without JavaScript —
  * and per user: role dropdown, e-mail visibility toggle, deletion with all their data.
  */

@@ -1,12 +1,12 @@
 /**
- * The user manager (spec §2 "Tools", §4 "User role", §9 "User manager"): the list's filters, sort
+ * The user manager (docs/product.md §2 "Tools", §4 "User role", §9 "User manager"): the list's filters, sort
  * and page as URL parameters, and the three mutations (role, e-mail visibility, deletion).
  */
 import { z } from "zod";
 import { singleLineText } from "~/lib/text-schema";
 import { recordId } from "./product-schema";
 
-/** Spec §9: pages of 10. */
+/** docs/product.md §9: pages of 10. */
 export const USERS_PAGE_SIZE = 10;
 
 export const USER_SORTS = ["name", "email", "role", "created"] as const;

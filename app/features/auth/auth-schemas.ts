@@ -4,14 +4,14 @@ import "~/lib/zod-french";
 
 export const PASSWORDS_MISMATCH = "Les mots de passe ne correspondent pas.";
 
-/** Spec §5: e-mail type, required fields. */
+/** docs/product.md §5: e-mail type, required fields. */
 const email = singleLineText()
   .min(1, "Veuillez saisir votre adresse email.")
   .pipe(z.email("Adresse email invalide."));
 /** The guest basket (local storage) posted with login and signup, merged into the account. */
 const guestBasket = z.string().max(100_000).optional();
 
-/** The login form (spec §2 /auth). */
+/** The login form (docs/product.md §2 /auth). */
 export const loginSchema = z.object({
   intent: z.literal("login"),
   email,
@@ -39,7 +39,7 @@ export const signupSchema = z
     path: ["passwordConfirm"],
   });
 
-/** Forgot password: an e-mail, not blank (spec §5). */
+/** Forgot password: an e-mail, not blank (docs/product.md §5). */
 export const forgotSchema = z.object({
   intent: z.literal("forgot"),
   email: singleLineText()

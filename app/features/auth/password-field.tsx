@@ -1,7 +1,7 @@
 import { useState } from "react";
 import styles from "./auth-form.module.css";
 
-/** A password input with its show/hide toggle (spec §2 /auth). */
+/** A password input with its show/hide toggle (docs/product.md §2 /auth). */
 export function PasswordField(props: {
   id: string;
   name: string;

@@ -1,6 +1,6 @@
 /**
  * The heart and 'Ajouter au panier' buttons of cards and product pages. They sit outside the
- * card's link, so a click never follows it (spec §2).
+ * card's link, so a click never follows it (docs/product.md §2).
  */
 import buttons from "~/components/button.module.css";
 import { BagIcon, HeartIcon } from "~/components/icons";

@@ -1,5 +1,5 @@
 /**
- * Favourites and cart for everyone (spec §4 "Cart", "Favourites"): signed-in customers' lists live
+ * Favourites and cart for everyone (docs/product.md §4 "Cart", "Favourites"): signed-in customers' lists live
  * on the server (/api/panier, /api/favoris) with optimistic updates restored on failure; guests'
  * live in local storage under the same rules, shared across tabs. One provider, at the root.
  */
@@ -36,7 +36,7 @@ export interface BasketProduct {
   availability?: Availability;
 }
 
-/** Spec §2: items lacking a name or a price are not shown (sidebars, account, header counts). */
+/** docs/product.md §2: items lacking a name or a price are not shown (sidebars, account, header counts). */
 export function displayable<T extends BasketProduct>(items: readonly T[]): T[] {
   return items.filter((item) => item.name && item.priceCents !== null);
 }
@@ -69,7 +69,7 @@ interface BasketValue {
 
 const BasketContext = createContext<BasketValue | null>(null);
 
-/** Spec §5: "Hooks for cart and favourites must be used inside their provider." */
+/** docs/product.md §5: "Hooks for cart and favourites must be used inside their provider." */
 export function useBasket(): BasketValue {
   const value = useContext(BasketContext);
   if (!value) throw new Error("useBasket doit être utilisé dans un BasketProvider.");
@@ -232,7 +232,7 @@ export function BasketProvider({ signedIn, serverFavorites, serverCart, children
     const isFavorite = (productId: string) => favorites.some((item) => item.productId === productId);
 
     function toggleFavorite(product: BasketProduct) {
-      if (!product.productId) return; // spec §5: ignored without an id
+      if (!product.productId) return; // docs/product.md §5: ignored without an id
       const previous = favoritesRef.current;
       const present = previous.some((item) => item.productId === product.productId);
       const next = present
@@ -268,7 +268,7 @@ export function BasketProvider({ signedIn, serverFavorites, serverCart, children
     }
 
     function addToCart(product: BasketProduct) {
-      if (!product.productId) return; // spec §5: ignored without an id
+      if (!product.productId) return; // docs/product.md §5: ignored without an id
       const previous = cartRef.current;
       const line = previous.find((item) => item.productId === product.productId);
       const limit = lineLimit(product);

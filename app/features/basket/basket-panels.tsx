@@ -1,5 +1,5 @@
 /**
- * Spec §2 "Sidebars": 'Vos Favoris' (image, name, price, total) and 'Votre Panier' (100x100
+ * docs/product.md §2 "Sidebars": 'Vos Favoris' (image, name, price, total) and 'Votre Panier' (100x100
  * thumbnail, name, unit price, minus/plus, line total, remove, total), each with its empty state
  * and the 'Contacter pour commander' button: it closes the sidebar, then goes to /contact after
  * 300 ms.
@@ -39,7 +39,7 @@ function Thumb({ item, onNavigate }: { item: BasketProduct; onNavigate: () => vo
   );
 }
 
-/** Goes to /contact with the order prefilled from the cart or the favourites (design.md). */
+/** Goes to /contact with the order prefilled from the cart or the favourites (docs/product.md §10.3). */
 export function ContactToOrderButton({
   disabled,
   onClose,

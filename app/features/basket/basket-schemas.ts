@@ -3,14 +3,14 @@ import "~/lib/zod-french";
 
 const productId = z.string().regex(/^[a-z0-9]{1,32}$/, "Création inconnue.");
 
-/** POST /api/panier (spec §7 cart_items: add, quantity change by delta, remove). */
+/** POST /api/panier (docs/product.md §7 cart_items: add, quantity change by delta, remove). */
 export const cartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), productId }),
   z.object({ intent: z.literal("change"), productId, delta: z.coerce.number().int().min(-99).max(99) }),
   z.object({ intent: z.literal("remove"), productId }),
 ]);
 
-/** POST /api/favoris (spec §7 user_favorites: toggle, remove). */
+/** POST /api/favoris (docs/product.md §7 user_favorites: toggle, remove). */
 export const favoriteActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("toggle"), productId }),
   z.object({ intent: z.literal("remove"), productId }),

@@ -51,7 +51,7 @@ afterAll(() => ctx.sqlite.close());
 const quantityOf = async (user: string, productId: string) =>
   (await listCart(ctx.db, user)).find((line) => line.productId === productId)?.quantity ?? 0;
 
-describe("cart (spec §4)", () => {
+describe("cart (docs/product.md §4)", () => {
   it("adds 1 to a present product, never beyond the stock", async () => {
     expect(await addToCart(ctx.db, userId, "trois")).toBeNull();
     expect(await addToCart(ctx.db, userId, "trois")).toBeNull();
@@ -87,7 +87,7 @@ describe("cart (spec §4)", () => {
   });
 });
 
-describe("favourites (spec §4)", () => {
+describe("favourites (docs/product.md §4)", () => {
   it("toggles: adds if absent, removes if present", async () => {
     expect(await toggleFavorite(ctx.db, userId, "unique")).toBe(true);
     expect((await listFavorites(ctx.db, userId)).map((f) => f.productId)).toEqual(["unique"]);
@@ -97,7 +97,7 @@ describe("favourites (spec §4)", () => {
   });
 });
 
-describe("merging the guest basket at login (design.md)", () => {
+describe("merging the guest basket at login (docs/product.md §10.2)", () => {
   it("combines quantities within the stock, drops what cannot be bought, never duplicates", async () => {
     await addToCart(ctx.db, userId, "trois"); // 1 already in the account
     await toggleFavorite(ctx.db, userId, "trois");

@@ -1,6 +1,6 @@
 /**
- * A signed-in customer's favourites and cart (spec §3 user_favorites, cart_items): what the
- * sidebars and /mon-compte show of each piece, and every rule of spec §4 enforced on the server.
+ * A signed-in customer's favourites and cart (docs/product.md §3 user_favorites, cart_items): what the
+ * sidebars and /mon-compte show of each piece, and every rule of docs/product.md §4 enforced on the server.
  * Lines keep a snapshot of the piece, so a sold or deleted piece shows as unavailable instead of
  * disappearing.
  */
@@ -175,7 +175,7 @@ export async function checkAvailability(
   );
 }
 
-// --- Mutations (spec §4 "Cart, logged in", "Favourites"): every rule is enforced here.
+// --- Mutations (docs/product.md §4 "Cart, logged in", "Favourites"): every rule is enforced here.
 
 export type BasketError = "introuvable" | "vendu" | "epuise";
 
@@ -304,7 +304,7 @@ export async function removeFavorite(db: DB, userId: string, productId: string):
 }
 
 /**
- * Guest cart and favourites move into the account at login and signup (design.md): quantities are
+ * Guest cart and favourites move into the account at login and signup (docs/product.md §10.2): quantities are
  * combined within the stock, unknown or sold pieces are dropped, and nothing is ever duplicated.
  */
 export async function mergeGuestBasket(

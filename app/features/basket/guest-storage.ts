@@ -1,5 +1,5 @@
 /**
- * The guest basket in local storage (spec §3: guestCart, guestFavorites). Read failures (private
+ * The guest basket in local storage (docs/product.md §3: guestCart, guestFavorites). Read failures (private
  * mode, corrupt JSON) are logged and ignored: the basket is then simply empty.
  */
 export const GUEST_CART_KEY = "guestCart";

@@ -1,7 +1,7 @@
 import { type BasketLine, lineLimit, useBasket } from "./basket-context";
 import styles from "./quantity-stepper.module.css";
 
-/** Minus / quantity / plus for a cart line (spec §4: delta ≤ 0 removes, never above the stock). */
+/** Minus / quantity / plus for a cart line (docs/product.md §4: delta ≤ 0 removes, never above the stock). */
 export function QuantityStepper({ line }: { line: BasketLine }) {
   const basket = useBasket();
   return (

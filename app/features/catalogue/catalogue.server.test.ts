@@ -92,7 +92,7 @@ const query = (filters: Partial<ListingFilters>, extra: Partial<ListingQuery> = 
   ...extra,
 });
 
-describe("searchListing: the SQL filter equals the spec §5 rule", () => {
+describe("searchListing: the SQL filter equals the docs/product.md §5 rule", () => {
   const combinations: Partial<ListingFilters>[] = [
     {},
     { categories: ["bagues"] },

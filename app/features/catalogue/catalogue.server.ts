@@ -1,5 +1,5 @@
 /**
- * Catalogue reads (spec §7 "Catalogue", "Gallery", "Product / sold page"): listings filtered on
+ * Catalogue reads (docs/product.md §7 "Catalogue", "Gallery", "Product / sold page"): listings filtered on
  * the server (docs/decisions/005-catalogue-filtering.md), the four reference lists, one product by
  * slug with its relations and images, and similar pieces.
  */
@@ -52,7 +52,7 @@ export interface Listing {
   hasMore: boolean;
 }
 
-/** The four reference lists, each sorted by name (spec §7). */
+/** The four reference lists, each sorted by name (docs/product.md §7). */
 export async function getReferenceLists(db: DB): Promise<ReferenceLists> {
   const list = (table: "categories" | "colors" | "materials" | "pearl_types") =>
     db.selectFrom(table).select(["id", "name"]).orderBy("name").execute();
@@ -74,7 +74,7 @@ export async function getReferenceLists(db: DB): Promise<ReferenceLists> {
 
 type ProductsEb = ExpressionBuilder<Database & { p: Database["products"] }, "p">;
 
-/** Spec §5: any-of within a group, all groups must match, min/max price inclusive. */
+/** docs/product.md §5: any-of within a group, all groups must match, min/max price inclusive. */
 function filterConditions(eb: ProductsEb, query: ListingQuery) {
   const { filters } = query;
   const conditions = [];
@@ -255,7 +255,7 @@ export async function findProductBySlug(db: DB, slug: string): Promise<ProductDe
 export const SIMILAR_COUNT = 5;
 
 /**
- * Spec §7: up to 5 pieces sharing a category with the product, itself excluded (the sold page
+ * docs/product.md §7: up to 5 pieces sharing a category with the product, itself excluded (the sold page
  * shows the newest first).
  */
 export async function listSimilarProducts(

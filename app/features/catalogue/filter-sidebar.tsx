@@ -1,5 +1,5 @@
 /**
- * Spec §2 filter sidebar: categories, colours, materials, pearl types, budget min and max (minimum
+ * docs/product.md §2 filter sidebar: categories, colours, materials, pearl types, budget min and max (minimum
  * 0; the max's minimum follows the min; the mouse wheel never changes them). A GET form, so it
  * works without JavaScript; with it, every change applies at once.
  */

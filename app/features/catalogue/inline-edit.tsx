@@ -1,5 +1,5 @@
 /**
- * Admin inline editing on the shop pages (spec §4 "Admin inline edit"): an admin sees 'Modifier'
+ * Admin inline editing on the shop pages (docs/product.md §4 "Admin inline edit"): an admin sees 'Modifier'
  * on each card of /catalogue and /galerie and on product and sold pages, and edits one product at
  * a time in place. This module is all that the shop pages carry: the editor itself (its fields,
  * drag and drop, compression) is a separate chunk, fetched only when an admin presses 'Modifier',
@@ -69,7 +69,7 @@ export function useInlineEditing() {
   }, [editingId]);
 
   /**
-   * Spec §4: 'Sauvegarder' saves, reloads, leaves edit mode and confirms. A product page follows
+   * docs/product.md §4: 'Sauvegarder' saves, reloads, leaves edit mode and confirms. A product page follows
    * its product when the name gave it a new address or the sale status moved it to the gallery.
    */
   const saved = useCallback(
@@ -130,7 +130,7 @@ export function InlineEditorSlot({
 }: {
   editing: InlineEditing;
   productId: string;
-  /** Product and sold pages also manage the photos (spec §2). */
+  /** Product and sold pages also manage the photos (docs/product.md §2). */
   withImages: boolean;
   /** Product and sold pages: the address to leave if the product moves. */
   currentPath?: string;

@@ -1,5 +1,5 @@
 /**
- * Spec §4: filters, sort order and selected category persist in session storage, separately for
+ * docs/product.md §4: filters, sort order and selected category persist in session storage, separately for
  * the catalogue and the gallery, and are restored when the visitor comes back. Read or save
  * failures are logged and defaults used.
  */

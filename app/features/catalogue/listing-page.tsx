@@ -1,5 +1,5 @@
 /**
- * The catalogue and the gallery share one layout (spec §2): title, category tabs (a popup chooser
+ * The catalogue and the gallery share one layout (docs/product.md §2): title, category tabs (a popup chooser
  * on mobile), the filter sidebar (a drawer on mobile, opened by 'Filtrer les créations'), the sort
  * selector, the result count and the grid, with 'Voir plus' paging.
  */

@@ -48,7 +48,7 @@ describe("parseListingQuery", () => {
   });
 });
 
-describe("countLabel (spec §2)", () => {
+describe("countLabel (docs/product.md §2)", () => {
   it("uses the singular for one or fewer", () => {
     expect(countLabel(0)).toBe("0 création trouvée");
     expect(countLabel(1)).toBe("1 création trouvée");
@@ -56,7 +56,7 @@ describe("countLabel (spec §2)", () => {
   });
 });
 
-describe("matchesFilters (spec §5)", () => {
+describe("matchesFilters (docs/product.md §5)", () => {
   const piece = {
     priceCents: 4500,
     categories: ["bagues"],

@@ -1,5 +1,5 @@
 /**
- * The state of a catalogue or gallery listing (spec §3 "Filter state", §9 sort values) and its
+ * The state of a catalogue or gallery listing (docs/product.md §3 "Filter state", §9 sort values) and its
  * URL form, shared by the server (loader) and the browser (forms, session storage). Unknown or
  * malformed parameters fall back to defaults: a hand-edited URL never breaks the page.
  */
@@ -13,7 +13,7 @@ export interface ListingFilters {
   colors: string[];
   materials: string[];
   pearlTypes: string[];
-  /** Euros as typed (strings, spec §3); empty means no bound. */
+  /** Euros as typed (strings, docs/product.md §3); empty means no bound. */
   minPrice: string;
   maxPrice: string;
 }
@@ -127,13 +127,13 @@ export function hasActiveFilters(filters: ListingFilters): boolean {
   );
 }
 
-/** Spec §2: '{n} créations trouvées', or 'création trouvée' for one or fewer. */
+/** docs/product.md §2: '{n} créations trouvées', or 'création trouvée' for one or fewer. */
 export function countLabel(count: number): string {
   return count <= 1 ? `${count} création trouvée` : `${count} créations trouvées`;
 }
 
 /**
- * Spec §5 filter rule, for one product: within a group any selected value matches; across groups
+ * docs/product.md §5 filter rule, for one product: within a group any selected value matches; across groups
  * all must match; min keeps price >= value, max keeps price <= value. The server applies the same
  * rule in SQL; this version is the reference the property tests compare against.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin products (spec §7 "Admin products"): the full list with relations and ordered images,
+ * Admin products (docs/product.md §7 "Admin products"): the full list with relations and ordered images,
  * create and update in one transaction (slug from the name, -2, -3 … when taken, retried if a
  * concurrent save wins the same slug), the sale toggle and deletion.
  */
@@ -36,7 +36,7 @@ const RELATIONS = {
 type RelationKey = keyof typeof RELATIONS;
 const RELATION_KEYS = Object.keys(RELATIONS) as RelationKey[];
 
-/** Every product, newest first (spec §7: sorted -created), with what the edit form needs. */
+/** Every product, newest first (docs/product.md §7: sorted -created), with what the edit form needs. */
 export async function listAdminProducts(db: DB, only?: { id: string }): Promise<AdminProduct[]> {
   const [rows, images, ...relations] = await Promise.all([
     db

@@ -1,5 +1,5 @@
 /**
- * A piece in a listing (spec §2 "Catalogue page", "Gallery page"): first image or the placeholder,
+ * A piece in a listing (docs/product.md §2 "Catalogue page", "Gallery page"): first image or the placeholder,
  * name, price and stock label for pieces for sale, a 'Vendu' badge for sold ones; 'Modifier' for
  * admins.
  */

@@ -9,7 +9,7 @@ export interface ProductFactsProps {
   product: { categories: Named[]; materials: Named[]; pearlTypes: Named[]; colors: Named[] };
 }
 
-/** Spec §2: the lines for category, 'Matière', pearl and colour (only those the piece has). */
+/** docs/product.md §2: the lines for category, 'Matière', pearl and colour (only those the piece has). */
 export function ProductFacts({ product }: ProductFactsProps) {
   const rows = [
     ["Catégorie", product.categories],

@@ -1,5 +1,5 @@
 /**
- * Categories, colours, materials and pearl types (spec §7 "Reference data"). Deleting one removes
+ * Categories, colours, materials and pearl types (docs/product.md §7 "Reference data"). Deleting one removes
  * only its links to products (the join tables cascade); the products themselves stay.
  */
 import { REFERENCE_MESSAGES, type ReferenceKind } from "~/features/admin/admin-messages";

@@ -1,5 +1,5 @@
 /**
- * 'Vous aimerez aussi...' (spec §2): up to 5 pieces sharing a category, in a row that scrolls
+ * 'Vous aimerez aussi...' (docs/product.md §2): up to 5 pieces sharing a category, in a row that scrolls
  * sideways with snap points and previous/next buttons. A sold piece shows 'Vendu' instead of its
  * price and links to the gallery page when `soldLinksToGallery` (the sold page), else to the
  * product page.

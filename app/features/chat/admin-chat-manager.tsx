@@ -1,5 +1,5 @@
 /**
- * The seller's support desk (spec §2 admin "support chat manager"): conversations last updated
+ * The seller's support desk (docs/product.md §2 admin "support chat manager"): conversations last updated
  * first with their unread counts, the selected conversation beside them (alone on a phone), replies,
  * and deletion after confirmation. Everything stays live through the chat stream.
  */
@@ -44,7 +44,7 @@ export function AdminChatManager({
   // biome-ignore lint/correctness/useExhaustiveDependencies: another conversation clears the error.
   useEffect(() => setError(null), [selectedId]);
 
-  // Opening a conversation resets the admin's counter (spec §4).
+  // Opening a conversation resets the admin's counter (docs/product.md §4).
   const unreadOfSelected = selected?.unreadAdmin ?? 0;
   useEffect(() => {
     if (selectedId && unreadOfSelected > 0 && document.visibilityState === "visible") {

@@ -1,6 +1,6 @@
 /**
- * The send box (spec §5: trimmed, a blank message is not sent). The text leaves the box at once;
- * if sending fails it comes back with spec §8's message, so nothing typed is ever lost.
+ * The send box (docs/product.md §5: trimmed, a blank message is not sent). The text leaves the box at once;
+ * if sending fails it comes back with docs/product.md §8's message, so nothing typed is ever lost.
  */
 import { useId, useState } from "react";
 import buttonStyles from "~/components/button.module.css";
@@ -34,7 +34,7 @@ export function ChatComposer({
     } catch (failure) {
       setText((current) => current || text);
       const reason = failure instanceof Error ? failure.message : "";
-      // A rate limit or a length rule is worth saying as is; anything else gets spec §8's wording.
+      // A rate limit or a length rule is worth saying as is; anything else gets docs/product.md §8's wording.
       setError(/patientez|trop long/.test(reason) ? reason : CHAT_MESSAGES.sendFailed);
     } finally {
       setSending(false);

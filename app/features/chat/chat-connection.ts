@@ -1,7 +1,7 @@
 /**
  * The browser's end of /api/chat/flux, loaded only for signed-in visitors. Read with fetch rather
  * than EventSource: it sees a 401 (then stops instead of retrying for ever) and reconnects on
- * spec §9's back-off, asking each time for what was written since the last message it saw.
+ * docs/product.md §9's back-off, asking each time for what was written since the last message it saw.
  */
 import { type ChatEvent, reconnectDelay } from "./chat-types";
 

@@ -1,7 +1,7 @@
 /**
  * The signed-in visitor's live link to the support chat, mounted once in the root: the unread
  * badge (header, dashboard navigation) and the events that the chat screens listen to. The
- * connection code is loaded only for signed-in visitors, one second after the page opens (spec §9).
+ * connection code is loaded only for signed-in visitors, one second after the page opens (docs/product.md §9).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { type ChatEvent, reconnectDelay, SUBSCRIBE_DELAY_MS } from "./chat-types";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { multiLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 
-/** Spec §5: a blank message is not sent; text is trimmed. The cap keeps one bubble readable. */
+/** docs/product.md §5: a blank message is not sent; text is trimmed. The cap keeps one bubble readable. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 
 const chatId = z.string().regex(/^[a-z0-9]{1,32}$/, "Conversation introuvable.");

@@ -1,6 +1,6 @@
 /**
- * A conversation's bubbles (spec §2 "Chat"): the viewer's own messages on the right, friendly
- * timestamps (spec §9), a welcome placeholder when empty, and a button back to the latest message
+ * A conversation's bubbles (docs/product.md §2 "Chat"): the viewer's own messages on the right, friendly
+ * timestamps (docs/product.md §9), a welcome placeholder when empty, and a button back to the latest message
  * when the reader has scrolled more than 50 px away from it.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
@@ -18,7 +18,7 @@ export function ChatThread({
   messages: ChatMessageView[];
   viewerSide: "user" | "admin";
   placeholder: React.ReactNode;
-  /** Extra scrolls to the bottom after opening, while images and fonts settle (spec §9). */
+  /** Extra scrolls to the bottom after opening, while images and fonts settle (docs/product.md §9). */
   autoScrollDelays?: readonly number[];
   label: string;
 }) {

@@ -12,7 +12,7 @@ const message = (id: string, createdAt: string): ChatMessageView => ({
 });
 
 describe("reconnectDelay", () => {
-  it("follows spec §9's back-off, then keeps the last delay for unlimited attempts", () => {
+  it("follows docs/product.md §9's back-off, then keeps the last delay for unlimited attempts", () => {
     expect(RECONNECT_DELAYS_MS).toEqual([200, 300, 500, 1000, 1200, 1500, 2000]);
     expect([0, 1, 2, 3, 4, 5, 6].map(reconnectDelay)).toEqual([200, 300, 500, 1000, 1200, 1500, 2000]);
     expect(reconnectDelay(7)).toBe(2000);
@@ -36,7 +36,7 @@ describe("mergeMessages", () => {
 });
 
 describe("chatActionSchema", () => {
-  it("trims the text and refuses a blank message (spec §5)", () => {
+  it("trims the text and refuses a blank message (docs/product.md §5)", () => {
     expect(chatActionSchema.parse({ intent: "send", content: "  Bonjour  " })).toEqual({
       intent: "send",
       content: "Bonjour",

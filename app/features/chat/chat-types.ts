@@ -33,7 +33,7 @@ export type ChatEvent =
   /** Sent on every (re)connection: the conversations and the messages missed since `depuis`. */
   | { type: "sync"; chats: ChatSummary[]; messages: ChatMessageView[]; serverTime: string };
 
-/** Spec §9: reconnect delays, in ms, the last one repeated for ever. */
+/** docs/product.md §9: reconnect delays, in ms, the last one repeated for ever. */
 export const RECONNECT_DELAYS_MS = [200, 300, 500, 1000, 1200, 1500, 2000] as const;
 
 export function reconnectDelay(attempt: number): number {
@@ -41,11 +41,11 @@ export function reconnectDelay(attempt: number): number {
   return RECONNECT_DELAYS_MS[Math.min(Math.max(attempt, 0), last)] as number;
 }
 
-/** Spec §9: the subscription starts 1 s after login (and after each page load). */
+/** docs/product.md §9: the subscription starts 1 s after login (and after each page load). */
 export const SUBSCRIBE_DELAY_MS = 1000;
-/** Spec §9: the scroll-to-latest button shows beyond 50 px from the bottom. */
+/** docs/product.md §9: the scroll-to-latest button shows beyond 50 px from the bottom. */
 export const SCROLL_BUTTON_THRESHOLD_PX = 50;
-/** Spec §9: the account chat scrolls to the latest message at 300, 600 and 1000 ms after opening. */
+/** docs/product.md §9: the account chat scrolls to the latest message at 300, 600 and 1000 ms after opening. */
 export const AUTO_SCROLL_DELAYS_MS = [300, 600, 1000] as const;
 
 export const CHAT_MESSAGES = {

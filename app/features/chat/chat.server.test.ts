@@ -52,7 +52,7 @@ afterAll(() => {
 });
 
 describe("support chat", () => {
-  it("cannot be created while the shop has no admin (spec §8: silent null), and says so politely", async () => {
+  it("cannot be created while the shop has no admin (docs/product.md §8: silent null), and says so politely", async () => {
     expect(await openCustomerChat(ctx.db, ctx.chatHub, alice.id)).toBeNull();
     expect(await ctx.db.selectFrom("chats").selectAll().execute()).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * The support chat between a customer and the seller (spec §4 "Chat", §7 chats and chat_messages).
+ * The support chat between a customer and the seller (docs/product.md §4 "Chat", §7 chats and chat_messages).
  * One conversation per customer, created when they open support and assigned to the first admin;
  * each message updates the conversation and raises the other side's unread counter in one
  * transaction, then goes out live through the hub. Callers pass the signed-in user: a customer
@@ -71,7 +71,7 @@ export async function findCustomerChat(db: Db, userId: string): Promise<ChatSumm
   return row ? toSummary(row) : null;
 }
 
-/** Every conversation, last updated first (spec §7: sort -updated). Admins only. */
+/** Every conversation, last updated first (docs/product.md §7: sort -updated). Admins only. */
 export async function listChatsForAdmin(db: Db): Promise<ChatSummary[]> {
   const rows = await summaryQuery(db)
     .orderBy("chats.updated_at", "desc")
@@ -81,7 +81,7 @@ export async function listChatsForAdmin(db: Db): Promise<ChatSummary[]> {
   return rows.map(toSummary);
 }
 
-/** A conversation's messages in the order they were written (spec §7: sort created). */
+/** A conversation's messages in the order they were written (docs/product.md §7: sort created). */
 let lastStamp = 0;
 /**
  * The conversation's clock: never twice the same millisecond in this process, so "last updated
@@ -125,7 +125,7 @@ export async function catchUp(db: Db, viewer: Viewer, since: string) {
   return { chats: [chat], messages: messages.slice(-CATCH_UP_LIMIT) };
 }
 
-/** Spec §4: the conversation is assigned to the first admin found. */
+/** docs/product.md §4: the conversation is assigned to the first admin found. */
 async function firstAdminId(db: Db): Promise<string | null> {
   const row = await db
     .selectFrom("users")
@@ -145,7 +145,7 @@ export async function supportIsAvailable(db: Db): Promise<boolean> {
 /**
  * A customer opens support: their conversation is created on the first visit (once: chats.user_id
  * is unique, so two tabs opening at once still make one), and their unread counter goes back to 0.
- * Returns null when no admin exists to answer (spec §8: the chat cannot be created).
+ * Returns null when no admin exists to answer (docs/product.md §8: the chat cannot be created).
  */
 export async function openCustomerChat(db: Db, hub: ChatHub, userId: string): Promise<ChatSummary | null> {
   let chat = await findCustomerChat(db, userId);
@@ -201,7 +201,7 @@ export async function markChatRead(db: Db, hub: ChatHub, reader: Viewer, chatId:
 }
 
 /**
- * Spec §4: sending sets last_message and updated and raises the other side's unread counter by
+ * docs/product.md §4: sending sets last_message and updated and raises the other side's unread counter by
  * one; the sender side is admin when the sender is an admin.
  */
 export async function sendChatMessage(

@@ -1,5 +1,5 @@
 /**
- * The customer's support chat in /mon-compte (spec §2 "Chat"). Opening it creates the conversation
+ * The customer's support chat in /mon-compte (docs/product.md §2 "Chat"). Opening it creates the conversation
  * once and resets the customer's unread counter; the seller's answers arrive live and are marked
  * read while the page is in view.
  */
@@ -24,7 +24,7 @@ export function CustomerChat({
 }: {
   initialChat: ChatSummary | null;
   initialMessages: ChatMessageView[];
-  /** False when the shop has no admin to answer (spec §8): a notice replaces the chat. */
+  /** False when the shop has no admin to answer (docs/product.md §8): a notice replaces the chat. */
   available: boolean;
 }) {
   const [chat, setChat] = useState(initialChat);
@@ -44,7 +44,7 @@ export function CustomerChat({
     return answer.chat;
   }, []);
 
-  // Opening support (spec §4): the conversation exists from now on, and its counter is back to 0.
+  // Opening support (docs/product.md §4): the conversation exists from now on, and its counter is back to 0.
   useEffect(() => {
     if (initiallyAvailable) open().catch(() => {});
   }, [initiallyAvailable, open]);
@@ -72,7 +72,7 @@ export function CustomerChat({
     setMessages((current) => mergeMessages(current, [event.message]));
   });
 
-  // Answers on screen are read (spec §4: opening resets the reader's counter), however they came:
+  // Answers on screen are read (docs/product.md §4: opening resets the reader's counter), however they came:
   // live, at catch-up, or while the tab was hidden. One request for a burst of messages.
   const unread = chat?.unreadUser ?? 0;
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * The contact form (spec §2, §5: name, email, message of 6 rows, all required, hidden form-name
+ * The contact form (docs/product.md §2, §5: name, email, message of 6 rows, all required, hidden form-name
  * 'contact'), with a honeypot. A plain form post, so it works without JavaScript; with it, an
  * order from the cart or favourites is prefilled.
  */

@@ -1,5 +1,5 @@
 /**
- * The shop on a map (spec §2 "Contact page"), without any third-party request on page load: a
+ * The shop on a map (docs/product.md §2 "Contact page"), without any third-party request on page load: a
  * link to OpenStreetMap, and the embedded map only once the visitor asks for it.
  */
 import { useState } from "react";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 
-/** The contact form (spec §3: name, email, message, plus the hidden form-name 'contact'). */
+/** The contact form (docs/product.md §3: name, email, message, plus the hidden form-name 'contact'). */
 export const contactSchema = z.object({
   "form-name": z.literal("contact", { error: "Formulaire inconnu." }),
   name: singleLineText().min(1, "Veuillez indiquer votre nom.").max(120, "Ce nom est trop long."),

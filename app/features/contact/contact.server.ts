@@ -1,5 +1,5 @@
 /**
- * Contact messages (design.md: stored for the admin's inbox and mailed to the shop). The mail is
+ * Contact messages (docs/product.md §10.4: stored for the admin's inbox and mailed to the shop). The mail is
  * best effort: the stored message is what counts, so a mail failure is logged, not shown.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The message prefilled by 'Contacter pour commander' (design.md: the pieces, quantities, prices
+ * The message prefilled by 'Contacter pour commander' (docs/product.md §10.3: the pieces, quantities, prices
  * and total), so the seller can answer with availability, shipping and the payment link.
  */
 import { formatPrice } from "~/lib/format";

@@ -1,5 +1,5 @@
 /**
- * Home page data (spec §1, §7 "Home featured"): the hero and inspiration images, the story
+ * Home page data (docs/product.md §1, §7 "Home featured"): the hero and inspiration images, the story
  * pictures, and up to 8 random pieces for sale.
  */
 
@@ -27,7 +27,7 @@ export async function listSiteImages(db: DB, kind: SiteImageKind): Promise<SiteI
   return rows.map((row) => ({ fileName: row.file_name, alt: row.alt, width: row.width, height: row.height }));
 }
 
-/** Spec §7: unsold pieces, shuffled, 8 kept. Shuffled here so the page needs no extra script. */
+/** docs/product.md §7: unsold pieces, shuffled, 8 kept. Shuffled here so the page needs no extra script. */
 export async function pickFeaturedProducts(db: DB, seed: number): Promise<ProductCard[]> {
   const ids = await db.selectFrom("products").select("id").where("is_sold", "=", 0).execute();
   const chosen = seededShuffle(

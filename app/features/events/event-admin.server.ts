@@ -1,4 +1,4 @@
-/** Admin events (spec §7 "Events"): list sorted -start_date, create/update with one image, delete. */
+/** Admin events (docs/product.md §7 "Events"): list sorted -start_date, create/update with one image, delete. */
 import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
 import type { EventInput } from "~/features/admin/event-schema";
 import type { DB } from "~/server/database.server";

@@ -11,7 +11,7 @@ export interface AgendaEventView {
   image: string | null;
 }
 
-/** An agenda card (spec §2): day and abbreviated French month, title, location, a description preview. */
+/** An agenda card (docs/product.md §2): day and abbreviated French month, title, location, a description preview. */
 export function EventCard({
   event,
   past,

@@ -1,5 +1,5 @@
 /**
- * The 'En savoir plus' modal of an event (spec §2 "Agenda"): image, start date and time, the end
+ * The 'En savoir plus' modal of an event (docs/product.md §2 "Agenda"): image, start date and time, the end
  * date ('Jusqu'au') when there is one, location and description. A native modal <dialog>: the page
  * behind is inert, Escape closes it and focus returns to the button that opened it.
  */

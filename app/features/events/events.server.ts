@@ -1,4 +1,4 @@
-/** Agenda reads (spec §7 "Events"): the public list, sorted by start date. */
+/** Agenda reads (docs/product.md §7 "Events"): the public list, sorted by start date. */
 import type { Selectable } from "kysely";
 import type { DB } from "~/server/database.server";
 import type { EventsTable } from "~/server/db-schema.server";

@@ -60,7 +60,7 @@ export function Carousel({ label, layoutClassName, intervalMs, bullets = false, 
     return () => track.removeEventListener("scroll", onScroll);
   }, [measure]);
 
-  // Autoplay keeps going after the visitor uses the arrows (spec §9: not stopped by interaction).
+  // Autoplay keeps going after the visitor uses the arrows (docs/product.md §9: not stopped by interaction).
   const autoplay = !reducedMotion && count > 1;
   useEffect(() => {
     if (!autoplay) return;

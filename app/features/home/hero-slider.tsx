@@ -1,5 +1,5 @@
 /**
- * Spec §1 "Home hero": a full-width slider of 6 background images advancing every 5000 ms, with
+ * docs/product.md §1 "Home hero": a full-width slider of 6 background images advancing every 5000 ms, with
  * previous/next arrows that wrap around, the greeting, a subtitle and 'Découvrir les créations'.
  * The first image is the page's largest paint: loaded at once with high priority; the others lazily.
  */

@@ -1,5 +1,5 @@
 /**
- * Review moderation (spec §2 "Tools", §7 "Reviews": list sorted -created expanding the author;
+ * Review moderation (docs/product.md §2 "Tools", §7 "Reviews": list sorted -created expanding the author;
  * update {is_approved: true}; delete). Approved reviews then show on the home page.
  */
 import { sql } from "kysely";

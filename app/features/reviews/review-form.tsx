@@ -1,5 +1,5 @@
 /**
- * The review section of /mon-compte (spec §2 "leave a review", §4: one review per user, pending
+ * The review section of /mon-compte (docs/product.md §2 "leave a review", §4: one review per user, pending
  * until approved). A plain form post: the star rating is five native radios drawn as stars, so it
  * works without JavaScript and keeps the arrow keys of a radio group.
  */

@@ -8,7 +8,7 @@ function firstMessage(input: Record<string, unknown>): string | undefined {
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
-describe("review form schema (spec §5)", () => {
+describe("review form schema (docs/product.md §5)", () => {
   it("accepts a valid review, coercing the rating and trimming the comment", () => {
     expect(reviewSchema.parse(valid)).toEqual({ intent: "review", rating: 4, comment: "Superbe bracelet" });
   });

@@ -12,7 +12,7 @@ import {
 
 export { REVIEW_ALREADY, REVIEW_COMMENT_MAX, REVIEW_FAILED, REVIEW_INCOMPLETE, REVIEW_SUBMITTED };
 
-/** The review form of /mon-compte (spec §3 reviews: rating 1 to 5, comment). */
+/** The review form of /mon-compte (docs/product.md §3 reviews: rating 1 to 5, comment). */
 export const reviewSchema = z.object({
   intent: z.literal("review", { error: "Formulaire inconnu." }),
   rating: z.coerce

@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.sqlite.close());
 
-describe("one review per user, created pending (spec §4)", () => {
+describe("one review per user, created pending (docs/product.md §4)", () => {
   it("creates a pending review, then reports 'exists' without a second row", async () => {
     const userId = await signUp("hina@exemple.fr", "Hina");
     expect(await getUserReview(ctx.db, userId)).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Customer reviews (spec §3 reviews, §4 "Review"): one review per user, created pending, shown on
+ * Customer reviews (docs/product.md §3 reviews, §4 "Review"): one review per user, created pending, shown on
  * the site only once an admin has approved it. The UNIQUE user_id column is the real guard.
  */
 import { sql } from "kysely";

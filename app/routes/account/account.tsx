@@ -1,5 +1,5 @@
 /**
- * /mon-compte — the customer's space (spec §2 "Account"): profile, favourites, cart, review,
+ * /mon-compte — the customer's space (docs/product.md §2 "Account"): profile, favourites, cart, review,
  * support, logout. Every action acts on the signed-in user's own data only.
  */
 import { data, Link, redirect, useSearchParams } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * /auth (spec §2): login, signup and forgot-password views on one page (?vue=inscription|oubli, so
+ * /auth (docs/product.md §2): login, signup and forgot-password views on one page (?vue=inscription|oubli, so
  * the toggles work without JavaScript). Signed-in visitors are sent to their space; after login
  * or signup the guest basket joins the account and the visitor goes to ?redirectTo= or by role.
  */
@@ -196,7 +196,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
             className={styles.form}
             key="inscription"
             onSubmit={(event) => {
-              // Spec §5, said at once: the server checks it again for browsers without JavaScript.
+              // docs/product.md §5, said at once: the server checks it again for browsers without JavaScript.
               const form = new FormData(event.currentTarget);
               if (form.get("password") !== form.get("passwordConfirm")) {
                 event.preventDefault();

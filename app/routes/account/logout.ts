@@ -1,4 +1,4 @@
-/** POST /deconnexion: ends the session and returns home (spec §2 account: "logout returns to home"). */
+/** POST /deconnexion: ends the session and returns home (docs/product.md §2 account: "logout returns to home"). */
 import { redirect } from "react-router";
 import { callAuthEndpoint, forwardCookies } from "~/server/auth-endpoints.server";
 import type { Route } from "./+types/logout";

@@ -1,4 +1,4 @@
-/** /admin/categories — the category manager (spec §2 "Tools", §7 "Reference data"). */
+/** /admin/categories — the category manager (docs/product.md §2 "Tools", §7 "Reference data"). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { CategoryManager } from "~/features/admin/reference-manager";
 import { listReferenceItems } from "~/features/catalogue/references.server";

@@ -1,4 +1,4 @@
-/** /admin/contacts — the contact inbox (design.md: the contact form is stored for the admin). */
+/** /admin/contacts — the contact inbox (docs/product.md §10.4: the contact form is stored for the admin). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { ContactInbox } from "~/features/admin/contact-inbox";
 import { listContactMessages } from "~/features/contact/inbox.server";

@@ -1,4 +1,4 @@
-/** /admin/agenda — the event manager (spec §2 "Tools", §7 "Events": admin list sorted -start_date). */
+/** /admin/agenda — the event manager (docs/product.md §2 "Tools", §7 "Events": admin list sorted -start_date). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { EventManager } from "~/features/admin/event-manager";
 import { listAdminEvents } from "~/features/events/event-admin.server";

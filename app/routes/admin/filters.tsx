@@ -1,4 +1,4 @@
-/** /admin/filtres — the three attribute lists: colours, materials, pearl types (spec §2). */
+/** /admin/filtres — the three attribute lists: colours, materials, pearl types (docs/product.md §2). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { AttributeList } from "~/features/admin/reference-manager";
 import { listReferenceItems } from "~/features/catalogue/references.server";

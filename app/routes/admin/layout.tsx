@@ -1,5 +1,5 @@
 /**
- * /admin/* — the dashboard shell (spec §2): side navigation over the sections (spec §2's ten, plus the contact inbox). The guard runs
+ * /admin/* — the dashboard shell (docs/product.md §2): side navigation over the sections (docs/product.md §2's ten, plus the contact inbox). The guard runs
  * here for every page, and again in each admin action.
  */
 import { NavLink, Outlet } from "react-router";
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout() {
-  // Unread support messages, live (spec §2: the dashboard navigation shows them beside Messages).
+  // Unread support messages, live (docs/product.md §2: the dashboard navigation shows them beside Messages).
   const unreadChats = useChatUnread();
   return (
     <div className={styles.layout}>
@@ -68,7 +68,7 @@ export default function AdminLayout() {
   );
 }
 
-/** Spec §8: 'Impossible de charger les données du dashboard.' when a screen's data cannot be read. */
+/** docs/product.md §8: 'Impossible de charger les données du dashboard.' when a screen's data cannot be read. */
 export function ErrorBoundary() {
   return (
     <div className={styles.layout}>

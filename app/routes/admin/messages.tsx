@@ -1,4 +1,4 @@
-/** /admin/messages — the support chat manager (spec §2): conversations and the one being read. */
+/** /admin/messages — the support chat manager (docs/product.md §2): conversations and the one being read. */
 import { AdminChatManager } from "~/features/chat/admin-chat-manager";
 import { listChatsForAdmin, listMessages } from "~/features/chat/chat.server";
 import { privateMeta } from "~/lib/seo";

@@ -1,4 +1,4 @@
-/** /admin/mon-compte — the admin's own profile (spec §2 dashboard "my-account"), same form as /mon-compte. */
+/** /admin/mon-compte — the admin's own profile (docs/product.md §2 dashboard "my-account"), same form as /mon-compte. */
 import { data, redirect } from "react-router";
 import { AVATAR_TOO_LARGE, getProfile, saveProfileForm } from "~/features/account/profile.server";
 import { ProfileForm } from "~/features/account/profile-form";

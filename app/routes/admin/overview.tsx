@@ -1,4 +1,4 @@
-/** /admin — the overview (spec §2): a card per section with its count and 'Gérer', and what waits. */
+/** /admin — the overview (docs/product.md §2): a card per section with its count and 'Gérer', and what waits. */
 import { Link } from "react-router";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { getOverviewCounts } from "~/features/admin/overview.server";

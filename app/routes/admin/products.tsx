@@ -1,4 +1,4 @@
-/** /admin/produits — the product manager (spec §2, §5, §7 "Admin products"). */
+/** /admin/produits — the product manager (docs/product.md §2, §5, §7 "Admin products"). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { ProductManager } from "~/features/admin/product-manager";
 import { getReferenceLists } from "~/features/catalogue/catalogue.server";

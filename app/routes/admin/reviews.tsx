@@ -1,4 +1,4 @@
-/** /admin/avis — review moderation (spec §2 "Tools", §7 "Reviews": newest first, with the author). */
+/** /admin/avis — review moderation (docs/product.md §2 "Tools", §7 "Reviews": newest first, with the author). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { ReviewModeration } from "~/features/admin/review-moderation";
 import { listReviewsForModeration } from "~/features/reviews/moderation.server";

@@ -1,6 +1,6 @@
 /**
- * /admin/parametres (spec §2: "Settings: admin e-mail and logout"), plus the shop's details
- * (design.md: business details are settings the admin edits) shown in header, footer, contact
+ * /admin/parametres (docs/product.md §2: "Settings: admin e-mail and logout"), plus the shop's details
+ * (docs/product.md §10.5: business details are settings the admin edits) shown in header, footer, contact
  * and legal pages.
  */
 

@@ -1,4 +1,4 @@
-/** /admin/utilisateurs — the user manager (spec §2 "Tools", §7 "Users", §9 "User manager"). */
+/** /admin/utilisateurs — the user manager (docs/product.md §2 "Tools", §7 "Users", §9 "User manager"). */
 
 import { getUserStats, listUsers } from "~/features/account/user-admin.server";
 import { AdminLoadError } from "~/features/admin/admin-load-error";

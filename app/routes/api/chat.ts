@@ -1,7 +1,7 @@
 /**
  * /api/chat — the support chat's commands (POST, JSON or form) and the messages of one
  * conversation (GET ?conversation=&depuis=). A customer only ever reaches their own conversation;
- * an admin reaches all (spec §6). Messages are rate-limited per account.
+ * an admin reaches all (docs/product.md §6). Messages are rate-limited per account.
  */
 
 import {

@@ -1,4 +1,4 @@
-/** /a-propos (spec §2): the brand's story, its know-how and commitment, its mission. */
+/** /a-propos (docs/product.md §2): the brand's story, its know-how and commitment, its mission. */
 import { Link } from "react-router";
 import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";

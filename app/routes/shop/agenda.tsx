@@ -1,5 +1,5 @@
 /**
- * /agenda — 'Agenda des Événements' (spec §2): upcoming events by start date, then the past ones
+ * /agenda — 'Agenda des Événements' (docs/product.md §2): upcoming events by start date, then the past ones
  * in their own section; each opens a modal with the details.
  */
 import { useState } from "react";
@@ -27,7 +27,7 @@ export async function loader() {
   try {
     return splitByTime(await listEvents(getDb()), new Date());
   } catch (error) {
-    // Spec §8: a failed load is only logged, and the empty message shows.
+    // docs/product.md §8: a failed load is only logged, and the empty message shows.
     console.error("Agenda indisponible", error);
     return { upcoming: [], past: [] };
   }

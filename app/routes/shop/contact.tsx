@@ -1,5 +1,5 @@
 /**
- * /contact (spec §2 "Contact page"): how ordering works, the shop's details and map, the contact
+ * /contact (docs/product.md §2 "Contact page"): how ordering works, the shop's details and map, the contact
  * form (stored for the admin's inbox and mailed to the shop), delivery information, feature bar.
  */
 import { data } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * / — the home page (spec §1): hero slider, the creator's story and the keishi pearls, 'Nos
+ * / — the home page (docs/product.md §1): hero slider, the creator's story and the keishi pearls, 'Nos
  * Créations du Moment', the 'Inspirations' carousel, care advice and the feature bar.
  */
 import { Suspense } from "react";
@@ -51,7 +51,7 @@ export async function loader() {
     getShopDetails(db),
     listApprovedReviews(db, 6),
   ]);
-  // Streamed after the page; a failure only empties the block (spec §8).
+  // Streamed after the page; a failure only empties the block (docs/product.md §8).
   const featured = pickFeaturedProducts(db, Math.floor(Math.random() * 2 ** 31)).catch((error) => {
     console.error("Créations du moment indisponibles", error);
     return [];
