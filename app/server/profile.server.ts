@@ -5,6 +5,7 @@ import {
   PROFILE_UPDATED,
   profileSchema,
 } from "~/features/account/profile-schema";
+import { parseForm } from "~/lib/form";
 import type { AppContext } from "./context.server";
 import type { DB } from "./database.server";
 import {
@@ -103,9 +104,8 @@ export async function saveProfileForm(
   userId: string,
   form: FormData,
 ): Promise<ProfileOutcome> {
-  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-  const parsed = profileSchema.safeParse(fields);
-  if (!parsed.success) return { status: 400, error: parsed.error.issues[0]?.message ?? PROFILE_CHECK_FAILED };
+  const parsed = parseForm(profileSchema, form);
+  if (!parsed.ok) return { status: 400, error: parsed.firstError };
   let avatar: string | undefined;
   const file = form.get("avatar");
   if (file instanceof File && file.size > 0) {

@@ -12,11 +12,10 @@ import { LogoutButton } from "~/features/auth/logout-button";
 import { CustomerChat } from "~/features/chat/customer-chat";
 import { ReviewSection } from "~/features/reviews/review-form";
 import {
+  parseReviewForm,
   REVIEW_ALREADY,
   REVIEW_FAILED,
-  REVIEW_INCOMPLETE,
   REVIEW_SUBMITTED,
-  reviewSchema,
 } from "~/features/reviews/review-schema";
 import { imageUrl } from "~/lib/images";
 import { findCustomerChat, listMessages, supportIsAvailable } from "~/server/chat.server";
@@ -89,8 +88,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (form.get("intent") === "review") {
-    const parsed = reviewSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return result("review", { error: REVIEW_INCOMPLETE }, 400);
+    const parsed = parseReviewForm(form);
+    if (!parsed.success) return result("review", { error: parsed.error }, 400);
     try {
       const outcome = await createReview(ctx.db, user.id, parsed.data);
       return result("review", { success: outcome === "created" ? REVIEW_SUBMITTED : REVIEW_ALREADY });
