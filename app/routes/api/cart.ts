@@ -1,4 +1,5 @@
 /** POST /api/panier — a signed-in customer's cart (guests keep theirs in local storage). */
+import { backToPage, isPlainFormPost } from "~/features/basket/basket-form.server";
 import { cartActionSchema } from "~/features/basket/basket-schemas";
 import { apiError, invalidInput, readBody, requireApiUser } from "~/server/api-responses.server";
 import {
@@ -10,6 +11,12 @@ import {
 } from "~/server/basket.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/cart";
+
+const CART_DONE = {
+  add: "Création ajoutée au panier.",
+  change: "Panier mis à jour.",
+  remove: "Création retirée du panier.",
+} as const;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireApiUser(request);
@@ -23,6 +30,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (command.intent === "change")
     failure = await changeCartQuantity(db, user.id, command.productId, command.delta);
   if (command.intent === "remove") await removeFromCart(db, user.id, command.productId);
+  if (isPlainFormPost(request)) {
+    const message = failure ? BASKET_ERROR_MESSAGES[failure] : CART_DONE[command.intent];
+    return backToPage(request, db, command.productId, message);
+  }
   if (failure) return apiError(BASKET_ERROR_MESSAGES[failure], failure === "introuvable" ? 404 : 409);
   return { ok: true as const, cart: await listCart(db, user.id) };
 }

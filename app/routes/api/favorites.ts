@@ -1,9 +1,13 @@
 /** POST /api/favoris — a signed-in customer's favourites (guests keep theirs in local storage). */
+import { backToPage, isPlainFormPost } from "~/features/basket/basket-form.server";
 import { favoriteActionSchema } from "~/features/basket/basket-schemas";
 import { apiError, invalidInput, readBody, requireApiUser } from "~/server/api-responses.server";
 import { BASKET_ERROR_MESSAGES, listFavorites, removeFavorite, toggleFavorite } from "~/server/basket.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/favorites";
+
+const FAVORITE_ADDED = "Création ajoutée aux favoris.";
+const FAVORITE_REMOVED = "Création retirée des favoris.";
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireApiUser(request);
@@ -11,12 +15,17 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = favoriteActionSchema.safeParse(await readBody(request));
   if (!parsed.success) return invalidInput(parsed.error);
   const db = getDb();
-  if (parsed.data.intent === "remove") {
-    await removeFavorite(db, user.id, parsed.data.productId);
+  const { intent, productId } = parsed.data;
+  let message = FAVORITE_REMOVED;
+  if (intent === "toggle") {
+    const result = await toggleFavorite(db, user.id, productId);
+    if (typeof result === "string") message = BASKET_ERROR_MESSAGES[result];
+    else if (result) message = FAVORITE_ADDED;
+    if (typeof result === "string" && !isPlainFormPost(request)) return apiError(message, 404);
   } else {
-    const result = await toggleFavorite(db, user.id, parsed.data.productId);
-    if (typeof result === "string") return apiError(BASKET_ERROR_MESSAGES[result], 404);
+    await removeFavorite(db, user.id, productId);
   }
+  if (isPlainFormPost(request)) return backToPage(request, db, productId, message);
   return { ok: true as const, favorites: await listFavorites(db, user.id) };
 }
 
