@@ -14,6 +14,27 @@ export interface ProfileView {
   avatarUrl: string | null;
 }
 
+/** The fields a customer may change, in the order of the form (the e-mail comes after the name). */
+const EDITABLE = [
+  { id: "profile-username", label: "Nom d'utilisateur", name: "username", required: true, maxLength: 40 },
+  { id: "profile-name", label: "Nom", name: "name", maxLength: 80, autoComplete: "name" },
+  {
+    id: "profile-phone",
+    label: "Téléphone",
+    name: "phoneNumber",
+    type: "tel",
+    maxLength: 20,
+    autoComplete: "tel",
+  },
+  {
+    id: "profile-postal-code",
+    label: "Code postal",
+    name: "postalCode",
+    maxLength: 10,
+    autoComplete: "postal-code",
+  },
+] as const;
+
 export function ProfileForm(props: { profile: ProfileView; error?: string | null; success?: string | null }) {
   const { profile } = props;
   const navigation = useNavigation();
@@ -44,22 +65,9 @@ export function ProfileForm(props: { profile: ProfileView; error?: string | null
         />
       </div>
       <div className={styles.grid}>
-        <Field
-          id="profile-username"
-          label="Nom d'utilisateur"
-          name="username"
-          defaultValue={profile.username}
-          required
-          maxLength={40}
-        />
-        <Field
-          id="profile-name"
-          label="Nom"
-          name="name"
-          defaultValue={profile.name}
-          maxLength={80}
-          autoComplete="name"
-        />
+        {EDITABLE.slice(0, 2).map((field) => (
+          <Field key={field.name} {...field} defaultValue={profile[field.name]} />
+        ))}
         <Field
           id="profile-email"
           label="Email"
@@ -67,23 +75,9 @@ export function ProfileForm(props: { profile: ProfileView; error?: string | null
           readOnly
           hint="L'adresse email ne peut pas être modifiée."
         />
-        <Field
-          id="profile-phone"
-          label="Téléphone"
-          name="phoneNumber"
-          type="tel"
-          defaultValue={profile.phoneNumber}
-          maxLength={20}
-          autoComplete="tel"
-        />
-        <Field
-          id="profile-postal-code"
-          label="Code postal"
-          name="postalCode"
-          defaultValue={profile.postalCode}
-          maxLength={10}
-          autoComplete="postal-code"
-        />
+        {EDITABLE.slice(2).map((field) => (
+          <Field key={field.name} {...field} defaultValue={profile[field.name]} />
+        ))}
       </div>
       {props.error ? (
         <p className={styles.error} role="alert">
