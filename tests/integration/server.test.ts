@@ -3,6 +3,7 @@
  * does). Two processes start at once on one fresh DATA_DIR: one seeds, the other waits, neither
  * corrupts anything; a restart keeps the data and never seeds again.
  */
+import http from "node:http";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -481,6 +482,94 @@ describe("HTTP contract", () => {
       .all("cliente@nacre.test");
     reader.close();
     expect(lines).toEqual([{ quantity: 100 }]);
+  });
+
+  it("a basket button posted as a plain form goes back to the page with a toast; a fetch keeps JSON", async () => {
+    const writer = new SQLite(path.join(dataDir, "nacre.sqlite"));
+    writer
+      .prepare(
+        "insert into products (id, slug, name, description, price_cents, stock, is_unique, is_sold) values ('sansjs', 'sans-js', 'Perle sans script', '', 900, 3, 0, 0)",
+      )
+      .run();
+    writer.close();
+    const login = await fetch(`${url}/auth`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+      body: new URLSearchParams({
+        intent: "login",
+        email: "cliente@nacre.test",
+        password: "Cliente-Nacre-2026",
+      }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    // node:http, since fetch() always says it is a script's request (Sec-Fetch-Mode: cors).
+    const navigate = (target: string, fields: Record<string, string>, referer?: string) =>
+      new Promise<{ status: number; location?: string; cookie: string; text: string }>((resolve, reject) => {
+        const body = new URLSearchParams(fields).toString();
+        const request = http.request(`${url}${target}`, {
+          method: "POST",
+          headers: {
+            cookie,
+            origin: url,
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": Buffer.byteLength(body),
+            accept: "text/html",
+            "sec-fetch-mode": "navigate",
+            ...(referer ? { referer } : {}),
+          },
+        });
+        request.on("response", (response) => {
+          let text = "";
+          response.on("data", (chunk) => {
+            text += chunk;
+          });
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              location: response.headers.location,
+              cookie: String(response.headers["set-cookie"] ?? ""),
+              text,
+            }),
+          );
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    const fromCatalogue = await navigate(
+      "/api/panier",
+      { intent: "add", productId: "sansjs" },
+      `${url}/catalogue?tri=prix`,
+    );
+    expect(fromCatalogue.status).toBe(303);
+    expect(fromCatalogue.location).toBe("/catalogue?tri=prix");
+    expect(fromCatalogue.cookie).toContain(
+      `nacre_flash=${encodeURIComponent("Création ajoutée au panier.")}`,
+    );
+    // Another site's page is never where a form post leads: the piece's own page instead.
+    const foreign = await navigate(
+      "/api/favoris",
+      { intent: "toggle", productId: "sansjs" },
+      "https://pirate.example/x",
+    );
+    expect(foreign.status).toBe(303);
+    expect(foreign.location).toBe("/catalogue/produit/sans-js");
+    expect(foreign.cookie).toContain(encodeURIComponent("Création ajoutée aux favoris."));
+    // A hostile form body is still refused in French, not redirected.
+    const forged = await navigate("/api/panier", { intent: "add", productId: "../../x" });
+    expect(forged.status).toBe(400);
+    expect(JSON.parse(forged.text)).toEqual({ ok: false, error: "Création inconnue." });
+    const fetched = await fetch(`${url}/api/panier`, {
+      method: "POST",
+      headers: { cookie, origin: url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "add", productId: "sansjs" }),
+    });
+    expect(fetched.status).toBe(200);
+    const body = (await fetched.json()) as { cart: { productId: string; quantity: number }[] };
+    expect(body.cart.find((line) => line.productId === "sansjs")?.quantity).toBe(2);
   });
 
   // Last of this server's tests: it exhausts the login limit of the test's address for a minute.

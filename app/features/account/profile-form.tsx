@@ -1,6 +1,7 @@
 /** The profile section of /mon-compte: username, name, read-only e-mail, phone, postal code, avatar. */
 import { Form, useNavigation } from "react-router";
 import buttons from "~/components/button.module.css";
+import { Field } from "~/components/field";
 import { UserIcon } from "~/components/icons";
 import styles from "./account.module.css";
 
@@ -12,6 +13,27 @@ export interface ProfileView {
   postalCode: string;
   avatarUrl: string | null;
 }
+
+/** The fields a customer may change, in the order of the form (the e-mail comes after the name). */
+const EDITABLE = [
+  { id: "profile-username", label: "Nom d'utilisateur", name: "username", required: true, maxLength: 40 },
+  { id: "profile-name", label: "Nom", name: "name", maxLength: 80, autoComplete: "name" },
+  {
+    id: "profile-phone",
+    label: "Téléphone",
+    name: "phoneNumber",
+    type: "tel",
+    maxLength: 20,
+    autoComplete: "tel",
+  },
+  {
+    id: "profile-postal-code",
+    label: "Code postal",
+    name: "postalCode",
+    maxLength: 10,
+    autoComplete: "postal-code",
+  },
+] as const;
 
 export function ProfileForm(props: { profile: ProfileView; error?: string | null; success?: string | null }) {
   const { profile } = props;
@@ -34,65 +56,28 @@ export function ProfileForm(props: { profile: ProfileView; error?: string | null
             <UserIcon size={40} />
           </span>
         )}
-        <div className={styles.field}>
-          <label htmlFor="profile-avatar">Avatar (PNG, JPG, GIF ou WebP, 5 Mo au plus)</label>
-          <input
-            id="profile-avatar"
-            name="avatar"
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-          />
-        </div>
+        <Field
+          id="profile-avatar"
+          label="Avatar (PNG, JPG, GIF ou WebP, 5 Mo au plus)"
+          name="avatar"
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+        />
       </div>
       <div className={styles.grid}>
-        <div className={styles.field}>
-          <label htmlFor="profile-username">Nom d'utilisateur</label>
-          <input
-            id="profile-username"
-            name="username"
-            defaultValue={profile.username}
-            required
-            maxLength={40}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="profile-name">Nom</label>
-          <input
-            id="profile-name"
-            name="name"
-            defaultValue={profile.name}
-            maxLength={80}
-            autoComplete="name"
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="profile-email">Email</label>
-          <input id="profile-email" value={profile.email} readOnly aria-describedby="profile-email-note" />
-          <p id="profile-email-note" className={styles.note}>
-            L'adresse email ne peut pas être modifiée.
-          </p>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="profile-phone">Téléphone</label>
-          <input
-            id="profile-phone"
-            name="phoneNumber"
-            type="tel"
-            defaultValue={profile.phoneNumber}
-            maxLength={20}
-            autoComplete="tel"
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="profile-postal-code">Code postal</label>
-          <input
-            id="profile-postal-code"
-            name="postalCode"
-            defaultValue={profile.postalCode}
-            maxLength={10}
-            autoComplete="postal-code"
-          />
-        </div>
+        {EDITABLE.slice(0, 2).map((field) => (
+          <Field key={field.name} {...field} defaultValue={profile[field.name]} />
+        ))}
+        <Field
+          id="profile-email"
+          label="Email"
+          value={profile.email}
+          readOnly
+          hint="L'adresse email ne peut pas être modifiée."
+        />
+        {EDITABLE.slice(2).map((field) => (
+          <Field key={field.name} {...field} defaultValue={profile[field.name]} />
+        ))}
       </div>
       {props.error ? (
         <p className={styles.error} role="alert">

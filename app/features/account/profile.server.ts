@@ -1,5 +1,6 @@
 /** A customer's own profile (docs/product.md §3 users: username, name, phone_number, postal_code, avatar). */
 
+import { parseForm } from "~/lib/form";
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
@@ -100,9 +101,8 @@ export async function saveProfileForm(
   userId: string,
   form: FormData,
 ): Promise<ProfileOutcome> {
-  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-  const parsed = profileSchema.safeParse(fields);
-  if (!parsed.success) return { status: 400, error: parsed.error.issues[0]?.message ?? PROFILE_CHECK_FAILED };
+  const parsed = parseForm(profileSchema, form);
+  if (!parsed.ok) return { status: 400, error: parsed.firstError };
   let avatar: string | undefined;
   const file = form.get("avatar");
   if (file instanceof File && file.size > 0) {

@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import buttons from "~/components/button.module.css";
+import { Field } from "~/components/field";
 import { isOrderable, useBasket } from "~/features/basket/basket-context";
 import styles from "./contact.module.css";
 import type { ContactFieldErrors } from "./contact-schema";
@@ -15,16 +16,7 @@ export interface ContactFormState {
   ok?: boolean;
   message?: string;
   fieldErrors?: ContactFieldErrors;
-  values?: { name: string; email: string; message: string; order?: string };
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={id} className={styles.fieldError}>
-      {error}
-    </p>
-  );
+  values?: Partial<Record<"name" | "email" | "message" | "order", string>>;
 }
 
 export function ContactForm({ state }: { state: ContactFormState | undefined }) {
@@ -75,51 +67,41 @@ export function ContactForm({ state }: { state: ContactFormState | undefined }) 
           <input type="text" name="site_web" tabIndex={-1} autoComplete="off" />
         </label>
       </div>
-      <div className={styles.field}>
-        <label htmlFor="contact-name">Nom</label>
-        <input
-          id="contact-name"
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={120}
-          defaultValue={state?.values?.name}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? "contact-name-error" : undefined}
-        />
-        <FieldError id="contact-name-error" error={errors.name} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="contact-email">Email</label>
-        <input
-          id="contact-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={200}
-          defaultValue={state?.values?.email}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "contact-email-error" : undefined}
-        />
-        <FieldError id="contact-email-error" error={errors.email} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="contact-message">Message</label>
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={6}
-          required
-          maxLength={5000}
-          value={message}
-          onChange={(event) => setMessage(event.currentTarget.value)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? "contact-message-error" : undefined}
-        />
-        <FieldError id="contact-message-error" error={errors.message} />
-      </div>
+      <Field
+        id="contact-name"
+        label="Nom"
+        error={errors.name}
+        name="name"
+        type="text"
+        autoComplete="name"
+        required
+        maxLength={120}
+        defaultValue={state?.values?.name}
+      />
+      <Field
+        id="contact-email"
+        label="Email"
+        error={errors.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={200}
+        defaultValue={state?.values?.email}
+      />
+      <Field id="contact-message" label="Message" error={errors.message}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="message"
+            rows={6}
+            required
+            maxLength={5000}
+            value={message}
+            onChange={(event) => setMessage(event.currentTarget.value)}
+          />
+        )}
+      </Field>
       {state?.message && !state.ok ? (
         <p className={styles.formError} role="alert">
           {state.message}

@@ -19,7 +19,8 @@ export const contactSchema = z.object({
   site_web: z.string().max(500).optional(),
 });
 
-export type ContactFieldErrors = Partial<Record<"name" | "email" | "message", string>>;
+export type ContactField = "name" | "email" | "message";
+export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
 export const CONTACT_SUCCESS = "Merci ! Votre message a bien été envoyé. Nous vous répondons très vite.";
 export const CONTACT_FAILURE = "Une erreur s'est produite lors de l'envoi du message. Veuillez réessayer.";

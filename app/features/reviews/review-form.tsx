@@ -5,6 +5,7 @@
  */
 import { Form, useNavigation } from "react-router";
 import buttons from "~/components/button.module.css";
+import { Field } from "~/components/field";
 import authStyles from "~/features/auth/auth-form.module.css";
 import styles from "./review-form.module.css";
 import { REVIEW_ALREADY, REVIEW_COMMENT_MAX } from "./review-messages";
@@ -82,17 +83,19 @@ function ReviewForm({ result }: { result: ReviewSectionProps["result"] }) {
           ))}
         </div>
       </fieldset>
-      <div className={`${authStyles.field} ${styles.comment}`}>
-        <label htmlFor="review-comment">Votre commentaire</label>
-        <textarea
-          id="review-comment"
-          name="comment"
-          rows={4}
-          maxLength={REVIEW_COMMENT_MAX}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "review-error" : undefined}
-        />
-      </div>
+      {/* The message speaks of the rating too, so it stands under the form, not under this field. */}
+      <Field id="review-comment" label="Votre commentaire" className={styles.comment}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="comment"
+            rows={4}
+            maxLength={REVIEW_COMMENT_MAX}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "review-error" : undefined}
+          />
+        )}
+      </Field>
       {error ? (
         <p id="review-error" className={authStyles.formError} role="alert">
           {error}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { multiLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
+import { parseForm } from "~/lib/form";
 
 import {
   REVIEW_ALREADY,
@@ -31,7 +32,6 @@ export type ReviewInput = z.infer<typeof reviewSchema>;
 export function parseReviewForm(
   formData: FormData,
 ): { success: true; data: ReviewInput } | { success: false; error: string } {
-  const parsed = reviewSchema.safeParse(Object.fromEntries(formData));
-  if (parsed.success) return { success: true, data: parsed.data };
-  return { success: false, error: parsed.error.issues[0]?.message ?? REVIEW_INCOMPLETE };
+  const parsed = parseForm(reviewSchema, formData);
+  return parsed.ok ? { success: true, data: parsed.data } : { success: false, error: parsed.firstError };
 }

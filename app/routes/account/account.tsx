@@ -14,11 +14,10 @@ import { findCustomerChat, listMessages, supportIsAvailable } from "~/features/c
 import { CustomerChat } from "~/features/chat/customer-chat";
 import { ReviewSection } from "~/features/reviews/review-form";
 import {
+  parseReviewForm,
   REVIEW_ALREADY,
   REVIEW_FAILED,
-  REVIEW_INCOMPLETE,
   REVIEW_SUBMITTED,
-  reviewSchema,
 } from "~/features/reviews/review-schema";
 import { createReview, getUserReview } from "~/features/reviews/reviews.server";
 import { imageUrl } from "~/lib/images";
@@ -90,9 +89,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (form.get("intent") === "review") {
-    const parsed = reviewSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success)
-      return result("review", { error: parsed.error.issues[0]?.message ?? REVIEW_INCOMPLETE }, 400);
+    const parsed = parseReviewForm(form);
+    if (!parsed.success) return result("review", { error: parsed.error }, 400);
     try {
       const outcome = await createReview(ctx.db, user.id, parsed.data);
       return result("review", { success: outcome === "created" ? REVIEW_SUBMITTED : REVIEW_ALREADY });

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import buttons from "~/components/button.module.css";
+import { Field } from "~/components/field";
 import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/auth/auth-form.module.css";
 import {
@@ -23,6 +24,7 @@ import {
 import { PasswordField } from "~/features/auth/password-field";
 import { mergeGuestBasketFromForm } from "~/features/basket/basket.server";
 import { guestBasketPayload } from "~/features/basket/basket-context";
+import { parseForm } from "~/lib/form";
 import { readFormFields } from "~/server/api-responses.server";
 import { callAuthEndpoint, forwardCookies, opensSession } from "~/server/auth-endpoints.server";
 import { withFlash } from "~/server/flash.server";
@@ -52,8 +54,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readFormFields(request);
 
   if (form.intent === "forgot") {
-    const parsed = forgotSchema.safeParse(form);
-    if (!parsed.success) return failure("oubli", "Veuillez saisir votre adresse email.", 400);
+    const parsed = parseForm(forgotSchema, form);
+    if (!parsed.ok) return failure("oubli", "Veuillez saisir votre adresse email.", 400);
     const response = await callAuthEndpoint(request, "/request-password-reset", {
       email: parsed.data.email,
       redirectTo: RESET_PAGE,
@@ -65,8 +67,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (form.intent === "signup") {
-    const parsed = signupSchema.safeParse(form);
-    if (!parsed.success) return failure("inscription", parsed.error.issues[0]?.message ?? SIGNUP_ERROR, 400);
+    const parsed = parseForm(signupSchema, form);
+    if (!parsed.ok) return failure("inscription", parsed.firstError, 400);
     const { name, email, password, redirectTo, guestBasket } = parsed.data;
     // Only these fields reach Better Auth: role, verification and the rest are never taken from a form.
     const response = await callAuthEndpoint(request, "/sign-up/email", { name, email, password });
@@ -83,8 +85,8 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(safeRedirectPath(redirectTo, "/mon-compte"), { headers });
   }
 
-  const parsed = loginSchema.safeParse(form);
-  if (!parsed.success) return failure("connexion", parsed.error.issues[0]?.message ?? LOGIN_ERROR, 400);
+  const parsed = parseForm(loginSchema, form);
+  if (!parsed.ok) return failure("connexion", parsed.firstError, 400);
   const { email, password, redirectTo, guestBasket } = parsed.data;
   const response = await callAuthEndpoint(request, "/sign-in/email", { email, password });
   if (response.status === 429) return failure("connexion", TOO_MANY_ATTEMPTS, 429);
@@ -170,10 +172,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="login" />
             <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
             <input type="hidden" name="guestBasket" value="" />
-            <div className={styles.field}>
-              <label htmlFor="login-email">Email</label>
-              <input id="login-email" name="email" type="email" autoComplete="email" required />
-            </div>
+            <Field id="login-email" label="Email" name="email" type="email" autoComplete="email" required />
             <PasswordField
               id="login-password"
               name="password"
@@ -210,14 +209,8 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="signup" />
             <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
             <input type="hidden" name="guestBasket" value="" />
-            <div className={styles.field}>
-              <label htmlFor="signup-name">Nom</label>
-              <input id="signup-name" name="name" type="text" autoComplete="name" maxLength={80} />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor="signup-email">Email</label>
-              <input id="signup-email" name="email" type="email" autoComplete="email" required />
-            </div>
+            <Field id="signup-name" label="Nom" name="name" type="text" autoComplete="name" maxLength={80} />
+            <Field id="signup-email" label="Email" name="email" type="email" autoComplete="email" required />
             <PasswordField
               id="signup-password"
               name="password"
@@ -244,10 +237,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
               Indiquez l'adresse de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de
               passe.
             </p>
-            <div className={styles.field}>
-              <label htmlFor="forgot-email">Email</label>
-              <input id="forgot-email" name="email" type="email" autoComplete="email" required />
-            </div>
+            <Field id="forgot-email" label="Email" name="email" type="email" autoComplete="email" required />
             <Message error={feedback?.error} success={feedback?.success} />
             <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={submitting}>
               {submitting ? "Envoi…" : "Recevoir le lien"}

@@ -9,6 +9,7 @@ import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/auth/auth-form.module.css";
 import { resetSchema, TOO_MANY_ATTEMPTS } from "~/features/auth/auth-schemas";
 import { PasswordField } from "~/features/auth/password-field";
+import { parseForm } from "~/lib/form";
 import { readFormFields } from "~/server/api-responses.server";
 import { callAuthEndpoint } from "~/server/auth-endpoints.server";
 import { withFlash } from "~/server/flash.server";
@@ -23,8 +24,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = resetSchema.safeParse(await readFormFields(request));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? EXPIRED }, { status: 400 });
+  const parsed = parseForm(resetSchema, await readFormFields(request));
+  if (!parsed.ok) return data({ error: parsed.firstError }, { status: 400 });
   const response = await callAuthEndpoint(request, "/reset-password", {
     newPassword: parsed.data.password,
     token: parsed.data.token,

@@ -7,6 +7,7 @@ import {
   listCart,
   removeFromCart,
 } from "~/features/basket/basket.server";
+import { backToPage, isPlainFormPost } from "~/features/basket/basket-form.server";
 import { cartActionSchema } from "~/features/basket/basket-schemas";
 import {
   apiError,
@@ -17,6 +18,12 @@ import {
 } from "~/server/api-responses.server";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/cart";
+
+const CART_DONE = {
+  add: "Création ajoutée au panier.",
+  change: "Panier mis à jour.",
+  remove: "Création retirée du panier.",
+} as const;
 
 export function action(args: Route.ActionArgs) {
   return refusingInvalidWrites(() => act(args));
@@ -34,6 +41,10 @@ async function act({ request }: Route.ActionArgs) {
   if (command.intent === "change")
     failure = await changeCartQuantity(db, user.id, command.productId, command.delta);
   if (command.intent === "remove") await removeFromCart(db, user.id, command.productId);
+  if (isPlainFormPost(request)) {
+    const message = failure ? BASKET_ERROR_MESSAGES[failure] : CART_DONE[command.intent];
+    return backToPage(request, db, command.productId, message);
+  }
   if (failure) return apiError(BASKET_ERROR_MESSAGES[failure], failure === "introuvable" ? 404 : 409);
   return { ok: true as const, cart: await listCart(db, user.id) };
 }

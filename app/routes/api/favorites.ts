@@ -1,11 +1,11 @@
 /** POST /api/favoris — a signed-in customer's favourites (guests keep theirs in local storage). */
-
 import {
   BASKET_ERROR_MESSAGES,
   listFavorites,
   removeFavorite,
   toggleFavorite,
 } from "~/features/basket/basket.server";
+import { backToPage, isPlainFormPost } from "~/features/basket/basket-form.server";
 import { favoriteActionSchema } from "~/features/basket/basket-schemas";
 import {
   apiError,
@@ -17,6 +17,9 @@ import {
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/favorites";
 
+const FAVORITE_ADDED = "Création ajoutée aux favoris.";
+const FAVORITE_REMOVED = "Création retirée des favoris.";
+
 export function action(args: Route.ActionArgs) {
   return refusingInvalidWrites(() => act(args));
 }
@@ -27,12 +30,17 @@ async function act({ request }: Route.ActionArgs) {
   const parsed = favoriteActionSchema.safeParse(await readBody(request));
   if (!parsed.success) return invalidInput(parsed.error);
   const db = getDb();
-  if (parsed.data.intent === "remove") {
-    await removeFavorite(db, user.id, parsed.data.productId);
+  const { intent, productId } = parsed.data;
+  let message = FAVORITE_REMOVED;
+  if (intent === "toggle") {
+    const result = await toggleFavorite(db, user.id, productId);
+    if (typeof result === "string") message = BASKET_ERROR_MESSAGES[result];
+    else if (result) message = FAVORITE_ADDED;
+    if (typeof result === "string" && !isPlainFormPost(request)) return apiError(message, 404);
   } else {
-    const result = await toggleFavorite(db, user.id, parsed.data.productId);
-    if (typeof result === "string") return apiError(BASKET_ERROR_MESSAGES[result], 404);
+    await removeFavorite(db, user.id, productId);
   }
+  if (isPlainFormPost(request)) return backToPage(request, db, productId, message);
   return { ok: true as const, favorites: await listFavorites(db, user.id) };
 }
 

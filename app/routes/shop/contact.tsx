@@ -13,11 +13,13 @@ import {
   CONTACT_FAILURE,
   CONTACT_SUCCESS,
   CONTACT_TOO_MANY,
+  type ContactField,
   type ContactFieldErrors,
   contactSchema,
   parseContactOrder,
 } from "~/features/contact/contact-schema";
 import { getShopDetails } from "~/features/settings/settings.server";
+import { parseForm } from "~/lib/form";
 import { organizationJsonLd, pageMeta, siteOf } from "~/lib/seo";
 import { readFormFields } from "~/server/api-responses.server";
 import { getAppContext, getDb } from "~/server/context.server";
@@ -46,27 +48,21 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormFields(request);
-  const values = {
-    name: String(form.name ?? "").slice(0, 200),
-    email: String(form.email ?? "").slice(0, 200),
-    message: String(form.message ?? "").slice(0, 6000),
-    order: typeof form.order === "string" ? form.order.slice(0, 20_000) : "",
-  };
-  const parsed = contactSchema.safeParse(form);
-  if (!parsed.success) {
-    const fieldErrors: ContactFieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "name" || field === "email" || field === "message") && !fieldErrors[field]) {
-        fieldErrors[field] = issue.message;
-      }
-    }
+  const parsed = parseForm<typeof contactSchema, ContactField>(contactSchema, await readFormFields(request));
+  if (!parsed.ok) {
+    const { name, email, message } = parsed.fieldErrors;
+    const fieldErrors: ContactFieldErrors = { name, email, message };
     return data(
-      { ok: false, message: "Merci de corriger les champs indiqués.", fieldErrors, values },
+      { ok: false, message: "Merci de corriger les champs indiqués.", fieldErrors, values: parsed.values },
       { status: 400 },
     );
   }
+  const values = {
+    name: parsed.data.name,
+    email: parsed.data.email,
+    message: parsed.data.message,
+    order: parsed.data.order ?? "",
+  };
   // A bot filled the hidden field: answer as if all went well, keep nothing.
   if (parsed.data.site_web) return { ok: true, message: CONTACT_SUCCESS };
   if (!createRateLimiter(getAppContext().sqlite, CONTACT_LIMIT).attempt(clientAddress(request))) {
