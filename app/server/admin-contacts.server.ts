@@ -1,6 +1,6 @@
 /** The admin's contact inbox: messages from the contact form, newest first, with any order they carried. */
 import { sql } from "kysely";
-import { INBOX_MESSAGES, type InboxAction } from "~/features/admin/contact-inbox-schema";
+import { INBOX_MESSAGES, type InboxAction } from "~/features/contact/contact-inbox-schema";
 import { type ContactOrderLine, parseContactOrder } from "~/features/contact/contact-schema";
 import type { DB } from "./database.server";
 

@@ -1,6 +1,6 @@
 /** Admin events (spec §7 "Events"): list sorted -start_date, create/update with one image, delete. */
 import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
-import type { EventInput } from "~/features/admin/event-schema";
+import type { EventInput } from "~/features/events/event-schema";
 import { nowIso } from "./admin-db.server";
 import { storeUploadedImages } from "./admin-uploads.server";
 import type { DB } from "./database.server";

@@ -3,7 +3,7 @@
  * only its links to products (the join tables cascade); the products themselves stay.
  */
 import { REFERENCE_MESSAGES, type ReferenceKind } from "~/features/admin/admin-messages";
-import type { ReferenceAction } from "~/features/admin/reference-schema";
+import type { ReferenceAction } from "~/features/catalogue/admin/reference-schema";
 import { isUniqueViolation, nowIso } from "./admin-db.server";
 import type { DB } from "./database.server";
 import { newId } from "./ids.server";

@@ -3,7 +3,7 @@
  * update {is_approved: true}; delete). Approved reviews then show on the home page.
  */
 import { sql } from "kysely";
-import { REVIEW_MESSAGES, type ReviewAction } from "~/features/admin/moderation-schema";
+import { REVIEW_MESSAGES, type ReviewAction } from "~/features/reviews/moderation-schema";
 import type { DB } from "./database.server";
 import { ANONYMOUS_AUTHOR } from "./reviews.server";
 

@@ -1,5 +1,5 @@
 /** Saving the shop settings (one row, id 'shop') from the admin's settings screen. */
-import { phoneHref, type ShopSettingsInput } from "~/features/admin/settings-schema";
+import { phoneHref, type ShopSettingsInput } from "~/features/settings/settings-schema";
 import { nowIso } from "./admin-db.server";
 import type { DB } from "./database.server";
 

@@ -10,7 +10,7 @@ import {
   USERS_PAGE_SIZE,
   type UserAction,
   type UserListQuery,
-} from "~/features/admin/user-schema";
+} from "~/features/account/user-schema";
 import { nowIso } from "./admin-db.server";
 import type { DB } from "./database.server";
 import type { Database } from "./db-schema.server";

@@ -12,7 +12,7 @@ import { LOADING_TEXT } from "~/lib/messages";
 import type { loader as rootLoader } from "~/root";
 import styles from "./inline-edit.module.css";
 
-const InlineProductEditor = lazy(() => import("~/features/admin/inline-product-editor"));
+const InlineProductEditor = lazy(() => import("./admin/inline-product-editor"));
 
 /** The navigation state that carries the confirmation to the product's new address. */
 const NOTICE_STATE = "inlineEditNotice";

@@ -1,6 +1,6 @@
 /** /admin/categories — the category manager (spec §2 "Tools", §7 "Reference data"). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
-import { CategoryManager } from "~/features/admin/reference-manager";
+import { CategoryManager } from "~/features/catalogue/admin/reference-manager";
 import { privateMeta } from "~/lib/seo";
 import { listReferenceItems } from "~/server/admin-references.server";
 import { getDb } from "~/server/context.server";

@@ -1,6 +1,6 @@
 /** /admin/contacts — the contact inbox (design.md: the contact form is stored for the admin). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
-import { ContactInbox } from "~/features/admin/contact-inbox";
+import { ContactInbox } from "~/features/contact/contact-inbox";
 import { privateMeta } from "~/lib/seo";
 import { listContactMessages } from "~/server/admin-contacts.server";
 import { getDb } from "~/server/context.server";

@@ -1,6 +1,6 @@
 /** /admin/agenda — the event manager (spec §2 "Tools", §7 "Events": admin list sorted -start_date). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
-import { EventManager } from "~/features/admin/event-manager";
+import { EventManager } from "~/features/events/event-manager";
 import { privateMeta } from "~/lib/seo";
 import { listAdminEvents } from "~/server/admin-events.server";
 import { getDb } from "~/server/context.server";

@@ -1,6 +1,6 @@
 /** /admin/filtres — the three attribute lists: colours, materials, pearl types (spec §2). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
-import { AttributeList } from "~/features/admin/reference-manager";
+import { AttributeList } from "~/features/catalogue/admin/reference-manager";
 import { privateMeta } from "~/lib/seo";
 import { listReferenceItems } from "~/server/admin-references.server";
 import { getDb } from "~/server/context.server";

@@ -1,6 +1,6 @@
 /** /admin/produits — the product manager (spec §2, §5, §7 "Admin products"). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
-import { ProductManager } from "~/features/admin/product-manager";
+import { ProductManager } from "~/features/catalogue/admin/product-manager";
 import { privateMeta } from "~/lib/seo";
 import { listAdminProducts } from "~/server/admin-products.server";
 import { getReferenceLists } from "~/server/catalogue.server";

@@ -1,6 +1,6 @@
 /** /admin/avis — review moderation (spec §2 "Tools", §7 "Reviews": newest first, with the author). */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
-import { ReviewModeration } from "~/features/admin/review-moderation";
+import { ReviewModeration } from "~/features/reviews/review-moderation";
 import { privateMeta } from "~/lib/seo";
 import { listReviewsForModeration } from "~/server/admin-reviews.server";
 import { getDb } from "~/server/context.server";

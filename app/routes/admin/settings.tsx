@@ -6,8 +6,8 @@
 
 import lists from "~/features/admin/admin-lists.module.css";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
-import { ShopSettingsForm } from "~/features/admin/shop-settings-form";
 import { LogoutButton } from "~/features/auth/logout-button";
+import { ShopSettingsForm } from "~/features/settings/shop-settings-form";
 import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";

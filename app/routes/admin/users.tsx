@@ -1,7 +1,8 @@
 /** /admin/utilisateurs — the user manager (spec §2 "Tools", §7 "Users", §9 "User manager"). */
+
+import { UserManager } from "~/features/account/user-manager";
+import { parseUserListQuery } from "~/features/account/user-schema";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
-import { UserManager } from "~/features/admin/user-manager";
-import { parseUserListQuery } from "~/features/admin/user-schema";
 import { privateMeta } from "~/lib/seo";
 import { getUserStats, listUsers } from "~/server/admin-users.server";
 import { getDb } from "~/server/context.server";

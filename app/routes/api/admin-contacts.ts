@@ -1,6 +1,7 @@
 /** POST /api/admin/contacts — the contact inbox (intent: set-read, delete). */
-import { INBOX_MESSAGES, inboxActionSchema } from "~/features/admin/contact-inbox-schema";
+
 import { formToObject } from "~/features/admin/form-data";
+import { INBOX_MESSAGES, inboxActionSchema } from "~/features/contact/contact-inbox-schema";
 import { applyInboxAction } from "~/server/admin-contacts.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { readLimitedForm } from "~/server/admin-uploads.server";

@@ -1,7 +1,7 @@
 /** POST /api/admin/evenements — the event manager's mutations (intent: save with one image, delete). */
 import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
-import { eventDeleteSchema, eventFields } from "~/features/admin/event-schema";
 import { formToObject } from "~/features/admin/form-data";
+import { eventDeleteSchema, eventFields } from "~/features/events/event-schema";
 import { deleteEvent, type EventResult, saveEvent } from "~/server/admin-events.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { filesOf, readLimitedForm, UploadRejectedError } from "~/server/admin-uploads.server";

@@ -10,7 +10,7 @@ import {
   productActionSchema,
   productFields,
   recordId,
-} from "~/features/admin/product-schema";
+} from "~/features/catalogue/admin/product-schema";
 import { requireAdminApi, requireAdminReader } from "~/server/admin-guard.server";
 import {
   deleteProduct,

@@ -1,6 +1,6 @@
 /** POST /api/admin/references — categories and attribute lists (intent: create, rename, delete). */
 import { formToObject } from "~/features/admin/form-data";
-import { referenceActionSchema } from "~/features/admin/reference-schema";
+import { referenceActionSchema } from "~/features/catalogue/admin/reference-schema";
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { applyReferenceAction } from "~/server/admin-references.server";
 import { readLimitedForm } from "~/server/admin-uploads.server";

@@ -1,6 +1,6 @@
 /** POST /api/admin/avis — review moderation (intent: approve, delete). */
 import { formToObject } from "~/features/admin/form-data";
-import { REVIEW_MESSAGES, reviewActionSchema } from "~/features/admin/moderation-schema";
+import { REVIEW_MESSAGES, reviewActionSchema } from "~/features/reviews/moderation-schema";
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { applyReviewAction } from "~/server/admin-reviews.server";
 import { readLimitedForm } from "~/server/admin-uploads.server";

@@ -1,6 +1,6 @@
 /** POST /api/admin/parametres — the shop settings (intent: save). */
 import { formToObject } from "~/features/admin/form-data";
-import { SETTINGS_MESSAGES, shopSettingsSchema } from "~/features/admin/settings-schema";
+import { SETTINGS_MESSAGES, shopSettingsSchema } from "~/features/settings/settings-schema";
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { saveShopSettings } from "~/server/admin-settings.server";
 import { readLimitedForm } from "~/server/admin-uploads.server";

@@ -1,6 +1,7 @@
 /** POST /api/admin/utilisateurs — the user manager (intent: set-role, set-email-visibility, delete). */
+
+import { USER_MESSAGES, userActionSchema } from "~/features/account/user-schema";
 import { formToObject } from "~/features/admin/form-data";
-import { USER_MESSAGES, userActionSchema } from "~/features/admin/user-schema";
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { readLimitedForm } from "~/server/admin-uploads.server";
 import { applyUserAction } from "~/server/admin-users.server";

@@ -4,20 +4,20 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import buttons from "~/components/button.module.css";
-import { frenchTime, longDate } from "~/lib/dates";
-import { imageUrl } from "~/lib/images";
-import { AdminDialog, ConfirmDialog } from "./admin-dialog";
-import { formOf } from "./admin-request";
-import styles from "./admin-ui.module.css";
-import { compressIfLarge } from "./compress-image";
-import { eventFields } from "./event-schema";
+import { AdminDialog, ConfirmDialog } from "~/features/admin/admin-dialog";
+import { formOf } from "~/features/admin/admin-request";
+import styles from "~/features/admin/admin-ui.module.css";
+import { useAdminAction } from "~/features/admin/use-admin-action";
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
   ACCEPTED_IMAGE_INPUT,
   ACCEPTED_IMAGE_TYPES,
   NOT_AN_ACCEPTED_IMAGE,
-} from "./product-schema";
-import { useAdminAction } from "./use-admin-action";
+} from "~/features/catalogue/admin/product-schema";
+import { compressIfLarge } from "~/lib/compress-image";
+import { frenchTime, longDate } from "~/lib/dates";
+import { imageUrl } from "~/lib/images";
+import { eventFields } from "./event-schema";
 
 export interface ManagedEvent {
   id: string;

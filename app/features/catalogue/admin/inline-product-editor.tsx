@@ -7,10 +7,10 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import buttons from "~/components/button.module.css";
+import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
+import { postAdminForm } from "~/features/admin/admin-request";
+import styles from "~/features/admin/admin-ui.module.css";
 import type { SavedProduct } from "~/features/catalogue/inline-edit";
-import { PRODUCT_MESSAGES } from "./admin-messages";
-import { postAdminForm } from "./admin-request";
-import styles from "./admin-ui.module.css";
 import editorStyles from "./inline-product-editor.module.css";
 import { type EditableProduct, type ReferenceOptions, useProductDraft } from "./product-draft";
 import { ImageFields, ProductMainFields, RelationFields, SaveStatus } from "./product-fields";

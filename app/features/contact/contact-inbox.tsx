@@ -4,14 +4,14 @@
  */
 import { useState } from "react";
 import buttons from "~/components/button.module.css";
+import { ConfirmDialog } from "~/features/admin/admin-dialog";
+import lists from "~/features/admin/admin-lists.module.css";
+import { formOf } from "~/features/admin/admin-request";
+import styles from "~/features/admin/admin-ui.module.css";
+import { useAdminAction } from "~/features/admin/use-admin-action";
 import { longDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/format";
-import { ConfirmDialog } from "./admin-dialog";
-import lists from "./admin-lists.module.css";
-import { formOf } from "./admin-request";
-import styles from "./admin-ui.module.css";
 import { INBOX_MESSAGES } from "./contact-inbox-schema";
-import { useAdminAction } from "./use-admin-action";
 
 export interface InboxEntry {
   id: string;

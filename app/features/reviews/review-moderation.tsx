@@ -4,14 +4,14 @@
  */
 import { useState } from "react";
 import buttons from "~/components/button.module.css";
-import { RatingStars } from "~/features/reviews/testimonials";
+import { ConfirmDialog } from "~/features/admin/admin-dialog";
+import lists from "~/features/admin/admin-lists.module.css";
+import { formOf } from "~/features/admin/admin-request";
+import styles from "~/features/admin/admin-ui.module.css";
+import { useAdminAction } from "~/features/admin/use-admin-action";
 import { longDate } from "~/lib/dates";
-import { ConfirmDialog } from "./admin-dialog";
-import lists from "./admin-lists.module.css";
-import { formOf } from "./admin-request";
-import styles from "./admin-ui.module.css";
 import { REVIEW_MESSAGES } from "./moderation-schema";
-import { useAdminAction } from "./use-admin-action";
+import { RatingStars } from "./testimonials";
 
 export interface ModeratedReview {
   id: string;

@@ -1,10 +1,10 @@
 /** The shop settings form (admin /admin/parametres): the details header, footer and contact show. */
 import { type FormEvent, useId } from "react";
 import buttons from "~/components/button.module.css";
-import lists from "./admin-lists.module.css";
-import styles from "./admin-ui.module.css";
+import lists from "~/features/admin/admin-lists.module.css";
+import styles from "~/features/admin/admin-ui.module.css";
+import { useAdminAction } from "~/features/admin/use-admin-action";
 import { shopSettingsSchema } from "./settings-schema";
-import { useAdminAction } from "./use-admin-action";
 
 export interface ShopSettingsView {
   shopName: string;

@@ -5,12 +5,12 @@
  */
 import { type FormEvent, useId, useState } from "react";
 import buttons from "~/components/button.module.css";
-import { AdminDialog, ConfirmDialog } from "./admin-dialog";
-import type { ReferenceKind } from "./admin-messages";
-import { formOf } from "./admin-request";
-import styles from "./admin-ui.module.css";
+import { AdminDialog, ConfirmDialog } from "~/features/admin/admin-dialog";
+import type { ReferenceKind } from "~/features/admin/admin-messages";
+import { formOf } from "~/features/admin/admin-request";
+import styles from "~/features/admin/admin-ui.module.css";
+import { useAdminAction } from "~/features/admin/use-admin-action";
 import { referenceName } from "./reference-schema";
-import { useAdminAction } from "./use-admin-action";
 
 export interface ReferenceItem {
   id: string;

@@ -6,12 +6,12 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
 import buttons from "~/components/button.module.css";
+import { ConfirmDialog } from "~/features/admin/admin-dialog";
+import lists from "~/features/admin/admin-lists.module.css";
+import { formOf } from "~/features/admin/admin-request";
+import styles from "~/features/admin/admin-ui.module.css";
+import { useAdminAction } from "~/features/admin/use-admin-action";
 import { longDate } from "~/lib/dates";
-import { ConfirmDialog } from "./admin-dialog";
-import lists from "./admin-lists.module.css";
-import { formOf } from "./admin-request";
-import styles from "./admin-ui.module.css";
-import { useAdminAction } from "./use-admin-action";
 import { USER_MESSAGES, type UserListQuery } from "./user-schema";
 
 export interface ManagedUser {

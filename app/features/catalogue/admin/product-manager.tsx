@@ -5,13 +5,13 @@
  */
 import { useEffect, useId, useMemo, useState } from "react";
 import buttons from "~/components/button.module.css";
+import { ConfirmDialog } from "~/features/admin/admin-dialog";
+import { formOf } from "~/features/admin/admin-request";
+import styles from "~/features/admin/admin-ui.module.css";
+import { useAdminAction } from "~/features/admin/use-admin-action";
 import { formatPrice } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
-import { ConfirmDialog } from "./admin-dialog";
-import { formOf } from "./admin-request";
-import styles from "./admin-ui.module.css";
 import { type EditableProduct, ProductForm, type ReferenceOptions } from "./product-form";
-import { useAdminAction } from "./use-admin-action";
 
 export interface ManagedProduct extends EditableProduct {
   images: { fileName: string; width: number; height: number }[];

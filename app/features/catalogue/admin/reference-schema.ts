@@ -1,6 +1,6 @@
 /** Categories and the three attribute lists (spec §5: names not blank): create, rename, delete. */
 import { z } from "zod";
-import { NAME_EMPTY, REFERENCE_KINDS } from "./admin-messages";
+import { NAME_EMPTY, REFERENCE_KINDS } from "~/features/admin/admin-messages";
 import { recordId } from "./product-schema";
 
 const kind = z.enum(REFERENCE_KINDS, "Liste inconnue.");

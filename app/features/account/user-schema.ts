@@ -3,7 +3,7 @@
  * and page as URL parameters, and the three mutations (role, e-mail visibility, deletion).
  */
 import { z } from "zod";
-import { recordId } from "./product-schema";
+import { recordId } from "~/features/catalogue/admin/product-schema";
 
 /** Spec §9: pages of 10. */
 export const USERS_PAGE_SIZE = 10;
