@@ -1,8 +1,11 @@
 /** /admin/agenda — the event manager (spec §2 "Tools", §7 "Events": admin list sorted -start_date). */
+
 import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { runEventCommand } from "~/features/events/event-command.server";
 import { EventManager } from "~/features/events/event-manager";
 import { privateMeta } from "~/lib/seo";
 import { listAdminEvents } from "~/server/admin-events.server";
+import { readLimitedForm } from "~/server/admin-uploads.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
@@ -13,6 +16,12 @@ export const meta: Route.MetaFunction = () => privateMeta("Agenda — Administra
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { events: await listAdminEvents(getDb()) };
+}
+
+/** The page's commands (deletion; saves with an image go to /api/admin/evenements), answered in JSON to its fetchers. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return runEventCommand(await readLimitedForm(request));
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

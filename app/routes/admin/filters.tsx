@@ -1,8 +1,11 @@
 /** /admin/filtres — the three attribute lists: colours, materials, pearl types (spec §2). */
+
 import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { runReferenceCommand } from "~/features/catalogue/admin/reference-command.server";
 import { AttributeList } from "~/features/catalogue/admin/reference-manager";
 import { privateMeta } from "~/lib/seo";
 import { listReferenceItems } from "~/server/admin-references.server";
+import { readLimitedForm } from "~/server/admin-uploads.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
@@ -19,6 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     listReferenceItems(db, "pearl_types"),
   ]);
   return { colors, materials, pearlTypes };
+}
+
+/** The page's commands (create, rename, delete a colour, material or pearl type), answered in JSON to its fetchers. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return runReferenceCommand(await readLimitedForm(request));
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,11 @@
 /** /admin/produits — the product manager (spec §2, §5, §7 "Admin products"). */
+
 import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { runProductCommand } from "~/features/catalogue/admin/product-command.server";
 import { ProductManager } from "~/features/catalogue/admin/product-manager";
 import { privateMeta } from "~/lib/seo";
 import { listAdminProducts } from "~/server/admin-products.server";
+import { readLimitedForm } from "~/server/admin-uploads.server";
 import { getReferenceLists } from "~/server/catalogue.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
@@ -16,6 +19,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const [products, references] = await Promise.all([listAdminProducts(db), getReferenceLists(db)]);
   return { products, references };
+}
+
+/** The page's commands (sale status and deletion; saves with images go to /api/admin/produits), answered in JSON to its fetchers. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return runProductCommand(await readLimitedForm(request));
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

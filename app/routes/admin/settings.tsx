@@ -7,8 +7,10 @@
 import lists from "~/features/admin/admin-lists.module.css";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { LogoutButton } from "~/features/auth/logout-button";
+import { runSettingsCommand } from "~/features/settings/settings-command.server";
 import { ShopSettingsForm } from "~/features/settings/shop-settings-form";
 import { privateMeta } from "~/lib/seo";
+import { readLimitedForm } from "~/server/admin-uploads.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import { getShopDetails } from "~/server/shop-settings.server";
@@ -38,6 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       openingHours: shop.openingHours,
     },
   };
+}
+
+/** The page's commands (save the shop settings), answered in JSON to its fetchers. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return runSettingsCommand(await readLimitedForm(request));
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

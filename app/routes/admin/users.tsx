@@ -1,9 +1,11 @@
 /** /admin/utilisateurs — the user manager (spec §2 "Tools", §7 "Users", §9 "User manager"). */
 
+import { runUserCommand } from "~/features/account/user-command.server";
 import { UserManager } from "~/features/account/user-manager";
 import { parseUserListQuery } from "~/features/account/user-schema";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { privateMeta } from "~/lib/seo";
+import { readLimitedForm } from "~/server/admin-uploads.server";
 import { getUserStats, listUsers } from "~/server/admin-users.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
@@ -18,6 +20,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseUserListQuery(new URL(request.url).searchParams);
   const [stats, list] = await Promise.all([getUserStats(db), listUsers(db, query)]);
   return { stats, query, ...list, currentUserId: admin.id };
+}
+
+/** The page's commands (a user's role, e-mail visibility, deletion), answered in JSON to its fetchers. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  return runUserCommand(await readLimitedForm(request), admin);
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,13 @@
-/** POST /api/admin/evenements — the event manager's mutations (intent: save with one image, delete). */
+/**
+ * POST /api/admin/evenements — an event saved with its image (intent: save), uploaded through
+ * XMLHttpRequest for its progress events; delete is the /admin/agenda action's command, answered
+ * here too for scripts and the HTTP suites.
+ */
 import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
 import { formToObject } from "~/features/admin/form-data";
-import { eventDeleteSchema, eventFields } from "~/features/events/event-schema";
-import { deleteEvent, type EventResult, saveEvent } from "~/server/admin-events.server";
+import { runEventCommand } from "~/features/events/event-command.server";
+import { eventFields } from "~/features/events/event-schema";
+import { type EventResult, saveEvent } from "~/server/admin-events.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { filesOf, readLimitedForm, UploadRejectedError } from "~/server/admin-uploads.server";
 import { apiError, invalidInput } from "~/server/api-responses.server";
@@ -30,14 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
       return apiError(EVENT_MESSAGES.saveFailed, 500);
     }
   }
-  const parsed = eventDeleteSchema.safeParse(formToObject(form));
-  if (!parsed.success) return invalidInput(parsed.error);
-  try {
-    return answer(await deleteEvent(ctx, parsed.data.id));
-  } catch (error) {
-    console.error("Suppression de l'événement impossible", error);
-    return apiError(EVENT_MESSAGES.deleteFailed, 500);
-  }
+  return runEventCommand(form);
 }
 
 /** Commands only: a GET is answered in French, not by the framework's English default. */
