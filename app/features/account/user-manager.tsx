@@ -6,11 +6,10 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
 import buttons from "~/components/button.module.css";
-import { ConfirmDialog } from "~/features/admin/admin-dialog";
+import { ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
 import lists from "~/features/admin/admin-lists.module.css";
-import { formOf } from "~/features/admin/admin-request";
 import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminAction } from "~/features/admin/use-admin-action";
+import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
 import { longDate } from "~/lib/dates";
 import { USER_MESSAGES, type UserListQuery } from "./user-schema";
 
@@ -34,8 +33,6 @@ export interface UserManagerProps {
   pages: number;
   currentUserId: string;
 }
-
-const URL = "/api/admin/utilisateurs";
 
 const SORT_OPTIONS = [
   ["created:desc", "Inscription (plus récentes d'abord)"],
@@ -155,10 +152,12 @@ function UserCard({
   isSelf: boolean;
   onDelete: (user: ManagedUser) => void;
 }) {
-  const roleAction = useAdminAction();
-  const visibilityAction = useAdminAction();
-  // Shown at once, put back if the server refuses.
-  const [visible, setVisible] = useState(user.emailVisibility);
+  const roleAction = useAdminFetcher();
+  const visibilityAction = useAdminFetcher();
+  // Shown at once from the command in flight; back to the stored value if the server refuses.
+  const asked = visibilityAction.sent?.get("visible");
+  const visible = asked ? asked === "true" : user.emailVisibility;
+  const role = roleAction.sent?.get("role") ?? user.role;
   const label = user.name.trim() || user.email;
   return (
     <article className={lists.card} aria-label={isSelf ? `${label} (vous)` : label}>
@@ -183,10 +182,10 @@ function UserCard({
           <label htmlFor={`role-${user.id}`}>Rôle</label>
           <select
             id={`role-${user.id}`}
-            value={user.role}
+            value={String(role)}
             disabled={roleAction.busy}
             onChange={(event) =>
-              roleAction.run(URL, formOf({ intent: "set-role", id: user.id, role: event.target.value }))
+              roleAction.submit({ intent: "set-role", id: user.id, role: event.target.value })
             }
           >
             <option value="user">Utilisateur</option>
@@ -204,15 +203,13 @@ function UserCard({
           type="checkbox"
           checked={visible}
           disabled={visibilityAction.busy}
-          onChange={async (event) => {
-            const next = event.target.checked;
-            setVisible(next);
-            const answer = await visibilityAction.run(
-              URL,
-              formOf({ intent: "set-email-visibility", id: user.id, visible: String(next) }),
-            );
-            if (!answer.ok) setVisible(!next);
-          }}
+          onChange={(event) =>
+            visibilityAction.submit({
+              intent: "set-email-visibility",
+              id: user.id,
+              visible: String(event.target.checked),
+            })
+          }
         />
         Email visible
       </label>
@@ -222,28 +219,16 @@ function UserCard({
         </p>
       ) : null}
       {isSelf ? null : (
-        <div className={lists.cardActions}>
-          <button
-            type="button"
-            className={`${buttons.secondary} ${styles.dangerText}`}
-            onClick={() => onDelete(user)}
-          >
-            Supprimer
-          </button>
-        </div>
+        <RowActions as="div" className={lists.cardActions} look="button" onDelete={() => onDelete(user)} />
       )}
     </article>
   );
 }
 
 export function UserManager(props: UserManagerProps) {
-  const deletion = useAdminAction();
   const [target, setTarget] = useState<ManagedUser | null>(null);
-  async function remove() {
-    if (!target) return;
-    const answer = await deletion.run(URL, formOf({ intent: "delete", id: target.id }));
-    if (answer.ok) setTarget(null);
-  }
+  const deleting = usePendingIds("delete");
+  const users = props.users.filter((user) => !deleting.has(user.id));
   return (
     <>
       <Stats stats={props.stats} />
@@ -251,28 +236,20 @@ export function UserManager(props: UserManagerProps) {
       <p className={styles.hint} aria-live="polite">
         {props.total} utilisateur{props.total > 1 ? "s" : ""}
       </p>
-      {props.users.length === 0 ? (
+      {users.length === 0 ? (
         <p className={styles.empty}>{USER_MESSAGES.empty}</p>
       ) : (
         <ul className={lists.cards} aria-label="Utilisateurs">
-          {props.users.map((user) => (
+          {users.map((user) => (
             <li key={user.id}>
-              <UserCard
-                key={String(user.emailVisibility)}
-                user={user}
-                isSelf={user.id === props.currentUserId}
-                onDelete={(chosen) => {
-                  deletion.setError(null);
-                  setTarget(chosen);
-                }}
-              />
+              <UserCard user={user} isSelf={user.id === props.currentUserId} onDelete={setTarget} />
             </li>
           ))}
         </ul>
       )}
       <Pager page={props.page} pages={props.pages} />
       {target ? (
-        <ConfirmDialog
+        <ConfirmDelete
           title="Supprimer l'utilisateur"
           message={
             <p>
@@ -280,10 +257,8 @@ export function UserManager(props: UserManagerProps) {
               panier, favoris, conversations et messages ? Cette action est définitive.
             </p>
           }
-          busy={deletion.busy}
-          error={deletion.error}
-          onConfirm={remove}
-          onCancel={() => setTarget(null)}
+          fields={{ id: target.id }}
+          onClose={() => setTarget(null)}
         />
       ) : null}
     </>

@@ -7,6 +7,7 @@ import buttons from "~/components/button.module.css";
 import { CloseIcon } from "~/components/icons";
 import { useScrollLock } from "~/lib/use-scroll-lock";
 import styles from "./admin-ui.module.css";
+import { useAdminFetcher } from "./use-admin-fetcher";
 
 export function AdminDialog({
   title,
@@ -93,5 +94,88 @@ export function ConfirmDialog({
         </button>
       </div>
     </AdminDialog>
+  );
+}
+
+/**
+ * A deletion asked first, then posted to the page's action by its own fetcher: mounted for one
+ * target at a time, so an earlier failure never shows on the next question. It closes on success;
+ * the lists hide the row while the command runs (usePendingIds) and show it again if it fails.
+ */
+export function ConfirmDelete({
+  title,
+  message,
+  fields,
+  failure,
+  onClose,
+}: {
+  title: string;
+  message: ReactNode;
+  fields: Record<string, string>;
+  /** One fixed French failure instead of the server's reason. */
+  failure?: string;
+  onClose: () => void;
+}) {
+  const deletion = useAdminFetcher({ onSuccess: onClose, failure });
+  return (
+    <ConfirmDialog
+      title={title}
+      message={message}
+      busy={deletion.busy}
+      error={deletion.error}
+      onConfirm={() => deletion.submit({ intent: "delete", ...fields })}
+      onCancel={onClose}
+    />
+  );
+}
+
+/**
+ * The edit and delete buttons of a row or card; `subject` names the row in the buttons' accessible
+ * names where the visible text alone would repeat down the list.
+ */
+export function RowActions({
+  onEdit,
+  editText = "Modifier",
+  onDelete,
+  subject,
+  look = "link",
+  className,
+  as: Wrapper = "span",
+  children,
+}: {
+  onEdit?: () => void;
+  editText?: string;
+  onDelete?: () => void;
+  subject?: string;
+  look?: "link" | "button";
+  className?: string;
+  as?: "span" | "div";
+  children?: ReactNode;
+}) {
+  const base = look === "link" ? styles.linkButton : buttons.secondary;
+  return (
+    <Wrapper className={className}>
+      {onEdit ? (
+        <button
+          type="button"
+          className={base}
+          aria-label={subject ? `${editText} ${subject}` : undefined}
+          onClick={onEdit}
+        >
+          {editText}
+        </button>
+      ) : null}
+      {children}
+      {onDelete ? (
+        <button
+          type="button"
+          className={`${base} ${styles.dangerText}`}
+          aria-label={subject ? `Supprimer ${subject}` : undefined}
+          onClick={onDelete}
+        >
+          Supprimer
+        </button>
+      ) : null}
+    </Wrapper>
   );
 }

@@ -4,10 +4,11 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import buttons from "~/components/button.module.css";
-import { AdminDialog, ConfirmDialog } from "~/features/admin/admin-dialog";
+import { AdminDialog, ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
 import { formOf } from "~/features/admin/admin-request";
 import styles from "~/features/admin/admin-ui.module.css";
 import { useAdminAction } from "~/features/admin/use-admin-action";
+import { usePendingIds } from "~/features/admin/use-admin-fetcher";
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
   ACCEPTED_IMAGE_INPUT,
@@ -222,7 +223,8 @@ function EventForm({ event, onClose }: { event: ManagedEvent | null; onClose: ()
 export function EventManager({ events }: { events: ManagedEvent[] }) {
   const [editing, setEditing] = useState<ManagedEvent | "new" | null>(null);
   const [deleting, setDeleting] = useState<ManagedEvent | null>(null);
-  const remove = useAdminAction();
+  const deletingIds = usePendingIds("delete");
+  const shown = events.filter((event) => !deletingIds.has(event.id));
   return (
     <>
       <div className={styles.toolbar}>
@@ -230,7 +232,7 @@ export function EventManager({ events }: { events: ManagedEvent[] }) {
           Ajouter un événement
         </button>
       </div>
-      {events.length === 0 ? (
+      {shown.length === 0 ? (
         <p className={styles.empty}>Aucun événement à afficher.</p>
       ) : (
         <div className={styles.tableWrap}>
@@ -248,7 +250,7 @@ export function EventManager({ events }: { events: ManagedEvent[] }) {
               </tr>
             </thead>
             <tbody>
-              {events.map((event) => (
+              {shown.map((event) => (
                 <tr key={event.id}>
                   <th scope="row">{event.title}</th>
                   <td>
@@ -257,25 +259,11 @@ export function EventManager({ events }: { events: ManagedEvent[] }) {
                   <td>{event.endDate ? `${longDate(event.endDate)} à ${frenchTime(event.endDate)}` : "—"}</td>
                   <td>{event.location || "—"}</td>
                   <td className={styles.rowActions}>
-                    <button
-                      type="button"
-                      className={styles.linkButton}
-                      aria-label={`Modifier ${event.title}`}
-                      onClick={() => setEditing(event)}
-                    >
-                      Modifier
-                    </button>
-                    <button
-                      type="button"
-                      className={`${styles.linkButton} ${styles.dangerText}`}
-                      aria-label={`Supprimer ${event.title}`}
-                      onClick={() => {
-                        remove.setError(null);
-                        setDeleting(event);
-                      }}
-                    >
-                      Supprimer
-                    </button>
+                    <RowActions
+                      subject={event.title}
+                      onEdit={() => setEditing(event)}
+                      onDelete={() => setDeleting(event)}
+                    />
                   </td>
                 </tr>
               ))}
@@ -287,16 +275,11 @@ export function EventManager({ events }: { events: ManagedEvent[] }) {
         <EventForm event={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
       {deleting ? (
-        <ConfirmDialog
+        <ConfirmDelete
           title="Supprimer l'événement"
           message={<p>Supprimer « {deleting.title} » ? Il disparaîtra de l'agenda.</p>}
-          busy={remove.busy}
-          error={remove.error}
-          onCancel={() => setDeleting(null)}
-          onConfirm={async () => {
-            const answer = await remove.run(URL_, formOf({ intent: "delete", id: deleting.id }));
-            if (answer.ok) setDeleting(null);
-          }}
+          fields={{ id: deleting.id }}
+          onClose={() => setDeleting(null)}
         />
       ) : null}
     </>

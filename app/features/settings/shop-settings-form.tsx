@@ -3,7 +3,7 @@ import { type FormEvent, useId } from "react";
 import buttons from "~/components/button.module.css";
 import lists from "~/features/admin/admin-lists.module.css";
 import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminAction } from "~/features/admin/use-admin-action";
+import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
 import { shopSettingsSchema } from "./settings-schema";
 
 export interface ShopSettingsView {
@@ -40,14 +40,14 @@ const FIELDS: { name: keyof ShopSettingsView; label: string; type?: string; wide
 
 export function ShopSettingsForm({ settings }: { settings: ShopSettingsView }) {
   const id = useId();
-  const { run, busy, error, setError } = useAdminAction();
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  const { submit: post, busy, error, setError } = useAdminFetcher();
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = new FormData(event.currentTarget);
     const checked = shopSettingsSchema.safeParse(Object.fromEntries(body));
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
     body.set("intent", "save");
-    await run("/api/admin/parametres", body);
+    post(body);
   }
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Coordonnées de la boutique">

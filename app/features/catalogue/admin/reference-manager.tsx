@@ -5,11 +5,10 @@
  */
 import { type FormEvent, useId, useState } from "react";
 import buttons from "~/components/button.module.css";
-import { AdminDialog, ConfirmDialog } from "~/features/admin/admin-dialog";
+import { AdminDialog, ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
 import type { ReferenceKind } from "~/features/admin/admin-messages";
-import { formOf } from "~/features/admin/admin-request";
 import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminAction } from "~/features/admin/use-admin-action";
+import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
 import { referenceName } from "./reference-schema";
 
 export interface ReferenceItem {
@@ -17,8 +16,6 @@ export interface ReferenceItem {
   name: string;
   products: number;
 }
-
-const URL = "/api/admin/references";
 
 const usedBy = (count: number) => (count === 0 ? "Aucun produit" : `${count} produit${count > 1 ? "s" : ""}`);
 
@@ -40,16 +37,12 @@ function NameDialog({
 }) {
   const id = useId();
   const [name, setName] = useState(item?.name ?? "");
-  const { run, busy, error, setError } = useAdminAction();
-  async function submit(event: FormEvent) {
+  const { submit: post, busy, error, setError } = useAdminFetcher({ onSuccess: onClose });
+  function submit(event: FormEvent) {
     event.preventDefault();
     const problem = checkName(name);
     if (problem) return setError(problem);
-    const answer = await run(
-      URL,
-      formOf(item ? { intent: "rename", kind, id: item.id, name } : { intent: "create", kind, name }),
-    );
-    if (answer.ok) onClose();
+    post(item ? { intent: "rename", kind, id: item.id, name } : { intent: "create", kind, name });
   }
   return (
     <AdminDialog title={title} onClose={onClose}>
@@ -82,24 +75,16 @@ function NameDialog({
   );
 }
 
-function useDeletion(kind: ReferenceKind) {
-  const [target, setTarget] = useState<ReferenceItem | null>(null);
-  const action = useAdminAction();
-  const confirm = async () => {
-    if (!target) return;
-    const answer = await action.run(URL, formOf({ intent: "delete", kind, id: target.id }));
-    if (answer.ok) setTarget(null);
-  };
-  const ask = (item: ReferenceItem) => {
-    action.setError(null);
-    setTarget(item);
-  };
-  return { target, ask, cancel: () => setTarget(null), confirm, busy: action.busy, error: action.error };
+/** The list without the rows being deleted: they go at once, and come back if the server refuses. */
+function useShownItems(items: ReferenceItem[]) {
+  const deleting = usePendingIds("delete");
+  return items.filter((item) => !deleting.has(item.id));
 }
 
 export function CategoryManager({ items }: { items: ReferenceItem[] }) {
   const [editing, setEditing] = useState<ReferenceItem | "new" | null>(null);
-  const deletion = useDeletion("categories");
+  const [deleting, setDeleting] = useState<ReferenceItem | null>(null);
+  const shown = useShownItems(items);
   return (
     <>
       <div className={styles.toolbar}>
@@ -107,32 +92,20 @@ export function CategoryManager({ items }: { items: ReferenceItem[] }) {
           Ajouter une catégorie
         </button>
       </div>
-      {items.length === 0 ? (
+      {shown.length === 0 ? (
         <p className={styles.empty}>Aucune catégorie trouvée...</p>
       ) : (
         <ul className={styles.rows} aria-label="Catégories">
-          {items.map((item) => (
+          {shown.map((item) => (
             <li key={item.id} className={styles.row}>
               <span className={styles.rowName}>{item.name}</span>
               <span className={styles.hint}>{usedBy(item.products)}</span>
-              <span className={styles.rowActions}>
-                <button
-                  type="button"
-                  className={styles.linkButton}
-                  aria-label={`Modifier ${item.name}`}
-                  onClick={() => setEditing(item)}
-                >
-                  Modifier
-                </button>
-                <button
-                  type="button"
-                  className={`${styles.linkButton} ${styles.dangerText}`}
-                  aria-label={`Supprimer ${item.name}`}
-                  onClick={() => deletion.ask(item)}
-                >
-                  Supprimer
-                </button>
-              </span>
+              <RowActions
+                className={styles.rowActions}
+                subject={item.name}
+                onEdit={() => setEditing(item)}
+                onDelete={() => setDeleting(item)}
+              />
             </li>
           ))}
         </ul>
@@ -145,22 +118,20 @@ export function CategoryManager({ items }: { items: ReferenceItem[] }) {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      {deletion.target ? (
-        <ConfirmDialog
+      {deleting ? (
+        <ConfirmDelete
           title="Supprimer la catégorie"
           message={
             <>
-              <p>Supprimer la catégorie « {deletion.target.name} » ?</p>
+              <p>Supprimer la catégorie « {deleting.name} » ?</p>
               <p className={styles.warning}>
-                Attention : les produits associés ({usedBy(deletion.target.products).toLowerCase()})
-                pourraient être affectés. Ils restent au catalogue, sans cette catégorie.
+                Attention : les produits associés ({usedBy(deleting.products).toLowerCase()}) pourraient être
+                affectés. Ils restent au catalogue, sans cette catégorie.
               </p>
             </>
           }
-          busy={deletion.busy}
-          error={deletion.error}
-          onCancel={deletion.cancel}
-          onConfirm={deletion.confirm}
+          fields={{ kind: "categories", id: deleting.id }}
+          onClose={() => setDeleting(null)}
         />
       ) : null}
     </>
@@ -182,28 +153,24 @@ export function AttributeList({
   const id = useId();
   const [name, setName] = useState("");
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
-  const add = useAdminAction();
-  const rename = useAdminAction();
-  const deletion = useDeletion(kind);
+  const add = useAdminFetcher({ onSuccess: () => setName("") });
+  const rename = useAdminFetcher({ onSuccess: () => setRenaming(null) });
+  const [deleting, setDeleting] = useState<ReferenceItem | null>(null);
+  const shown = useShownItems(items);
 
-  async function submitAdd(event: FormEvent) {
+  function submitAdd(event: FormEvent) {
     event.preventDefault();
     const problem = checkName(name);
     if (problem) return add.setError(problem);
-    const answer = await add.run(URL, formOf({ intent: "create", kind, name }));
-    if (answer.ok) setName("");
+    add.submit({ intent: "create", kind, name });
   }
 
-  async function submitRename(event: FormEvent) {
+  function submitRename(event: FormEvent) {
     event.preventDefault();
     if (!renaming) return;
     const problem = checkName(renaming.name);
     if (problem) return rename.setError(problem);
-    const answer = await rename.run(
-      URL,
-      formOf({ intent: "rename", kind, id: renaming.id, name: renaming.name }),
-    );
-    if (answer.ok) setRenaming(null);
+    rename.submit({ intent: "rename", kind, id: renaming.id, name: renaming.name });
   }
 
   return (
@@ -229,9 +196,9 @@ export function AttributeList({
           {add.error}
         </p>
       ) : null}
-      {items.length === 0 ? <p className={styles.empty}>Aucune entrée pour le moment.</p> : null}
+      {shown.length === 0 ? <p className={styles.empty}>Aucune entrée pour le moment.</p> : null}
       <ul className={styles.rows}>
-        {items.map((item) =>
+        {shown.map((item) =>
           renaming?.id === item.id ? (
             <li key={item.id} className={styles.row}>
               <form className={styles.inlineForm} onSubmit={submitRename} noValidate>
@@ -263,44 +230,31 @@ export function AttributeList({
             <li key={item.id} className={styles.row}>
               <span className={styles.rowName}>{item.name}</span>
               <span className={styles.hint}>{usedBy(item.products)}</span>
-              <span className={styles.rowActions}>
-                <button
-                  type="button"
-                  className={styles.linkButton}
-                  aria-label={`Renommer ${item.name}`}
-                  onClick={() => {
-                    rename.setError(null);
-                    setRenaming({ id: item.id, name: item.name });
-                  }}
-                >
-                  Renommer
-                </button>
-                <button
-                  type="button"
-                  className={`${styles.linkButton} ${styles.dangerText}`}
-                  aria-label={`Supprimer ${item.name}`}
-                  onClick={() => deletion.ask(item)}
-                >
-                  Supprimer
-                </button>
-              </span>
+              <RowActions
+                className={styles.rowActions}
+                subject={item.name}
+                editText="Renommer"
+                onEdit={() => {
+                  rename.setError(null);
+                  setRenaming({ id: item.id, name: item.name });
+                }}
+                onDelete={() => setDeleting(item)}
+              />
             </li>
           ),
         )}
       </ul>
-      {deletion.target ? (
-        <ConfirmDialog
-          title={`Supprimer : ${deletion.target.name}`}
+      {deleting ? (
+        <ConfirmDelete
+          title={`Supprimer : ${deleting.name}`}
           message={
             <p>
-              Supprimer « {deletion.target.name} » ? Les produits qui l'utilisent (
-              {usedBy(deletion.target.products).toLowerCase()}) la perdront, sans être supprimés.
+              Supprimer « {deleting.name} » ? Les produits qui l'utilisent (
+              {usedBy(deleting.products).toLowerCase()}) la perdront, sans être supprimés.
             </p>
           }
-          busy={deletion.busy}
-          error={deletion.error}
-          onCancel={deletion.cancel}
-          onConfirm={deletion.confirm}
+          fields={{ kind, id: deleting.id }}
+          onClose={() => setDeleting(null)}
         />
       ) : null}
     </section>
