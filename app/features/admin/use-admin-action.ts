@@ -1,6 +1,7 @@
 /**
- * One mutation of the dashboard: posts to an admin action, then on success shows the French
- * confirmation and revalidates the loaders (the lists update in place, no reload).
+ * A dashboard save that carries files (product and event forms): posted through XMLHttpRequest for
+ * its upload progress, then the loaders are revalidated and the French confirmation shown. The
+ * commands without files use useAdminFetcher and the page actions instead.
  */
 import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
