@@ -75,24 +75,8 @@ export function ConfirmDialog({
   return (
     <AdminDialog title={title} onClose={onCancel}>
       <div className={styles.confirmText}>{message}</div>
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className={styles.formActions}>
-        <button type="button" className={buttons.secondary} onClick={onCancel}>
-          Annuler
-        </button>
-        <button
-          type="button"
-          className={`${buttons.primary} ${styles.danger}`}
-          onClick={onConfirm}
-          disabled={busy}
-        >
-          {confirmLabel}
-        </button>
-      </div>
+      <FormError error={error} />
+      <FormActions label={confirmLabel} busy={busy} onCancel={onCancel} onConfirm={onConfirm} danger />
     </AdminDialog>
   );
 }
@@ -177,5 +161,47 @@ export function RowActions({
         </button>
       ) : null}
     </Wrapper>
+  );
+}
+
+/** A form's French error, announced as it appears. */
+export function FormError({ error }: { error?: string | null }) {
+  return error ? (
+    <p className={styles.error} role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** 'Annuler' (when the form is in a dialog) and the form's one action: a submit, or a click. */
+export function FormActions({
+  label,
+  busy,
+  onCancel,
+  onConfirm,
+  danger = false,
+}: {
+  label: ReactNode;
+  busy: boolean;
+  onCancel?: () => void;
+  onConfirm?: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <div className={styles.formActions}>
+      {onCancel ? (
+        <button type="button" className={buttons.secondary} onClick={onCancel}>
+          Annuler
+        </button>
+      ) : null}
+      <button
+        type={onConfirm ? "button" : "submit"}
+        className={danger ? `${buttons.primary} ${styles.danger}` : buttons.primary}
+        onClick={onConfirm}
+        disabled={busy}
+      >
+        {label}
+      </button>
+    </div>
   );
 }

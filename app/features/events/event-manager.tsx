@@ -4,9 +4,16 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import buttons from "~/components/button.module.css";
-import { AdminDialog, ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
+import {
+  AdminDialog,
+  ConfirmDelete,
+  FormActions,
+  FormError,
+  RowActions,
+} from "~/features/admin/admin-dialog";
 import { formOf } from "~/features/admin/admin-request";
 import styles from "~/features/admin/admin-ui.module.css";
+import { TextField } from "~/features/admin/text-field";
 import { useAdminAction } from "~/features/admin/use-admin-action";
 import { usePendingIds } from "~/features/admin/use-admin-fetcher";
 import {
@@ -110,56 +117,46 @@ function EventForm({ event, onClose }: { event: ManagedEvent | null; onClose: ()
   return (
     <AdminDialog title={event ? "Modifier l'événement" : "Ajouter un événement"} onClose={onClose} wide>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-title`}>Titre</label>
-          <input
-            id={`${id}-title`}
-            value={title}
-            maxLength={200}
-            required
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </div>
+        <TextField
+          id={`${id}-title`}
+          label="Titre"
+          value={title}
+          onValue={setTitle}
+          maxLength={200}
+          required
+        />
         <div className={styles.fieldRow}>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-start`}>Date de début</label>
-            <input
-              id={`${id}-start`}
-              type="datetime-local"
-              required
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-            />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-end`}>Date de fin (facultative)</label>
-            <input
-              id={`${id}-end`}
-              type="datetime-local"
-              min={start || undefined}
-              value={end}
-              onChange={(e) => setEnd(e.target.value)}
-            />
-          </div>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-location`}>Lieu</label>
-          <input
-            id={`${id}-location`}
-            value={location}
-            maxLength={200}
-            onChange={(e) => setLocation(e.target.value)}
+          <TextField
+            id={`${id}-start`}
+            label="Date de début"
+            type="datetime-local"
+            required
+            value={start}
+            onValue={setStart}
+          />
+          <TextField
+            id={`${id}-end`}
+            label="Date de fin (facultative)"
+            type="datetime-local"
+            min={start || undefined}
+            value={end}
+            onValue={setEnd}
           />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-description`}>Description</label>
-          <textarea
-            id={`${id}-description`}
-            rows={5}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
+        <TextField
+          id={`${id}-location`}
+          label="Lieu"
+          value={location}
+          onValue={setLocation}
+          maxLength={200}
+        />
+        <TextField
+          id={`${id}-description`}
+          label="Description"
+          rows={5}
+          value={description}
+          onValue={setDescription}
+        />
         <fieldset className={styles.choices}>
           <legend>Image</legend>
           {currentImage ? (
@@ -202,19 +199,8 @@ function EventForm({ event, onClose }: { event: ManagedEvent | null; onClose: ()
             <progress id={`${id}-progress`} max={100} value={progress} />
           </div>
         ) : null}
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className={styles.formActions}>
-          <button type="button" className={buttons.secondary} onClick={onClose}>
-            Annuler
-          </button>
-          <button type="submit" className={buttons.primary} disabled={busy}>
-            {event ? "Enregistrer" : "Ajouter l'événement"}
-          </button>
-        </div>
+        <FormError error={error} />
+        <FormActions label={event ? "Enregistrer" : "Ajouter l'événement"} busy={busy} onCancel={onClose} />
       </form>
     </AdminDialog>
   );

@@ -1,6 +1,7 @@
 /** The shop settings form (admin /admin/parametres): the details header, footer and contact show. */
 import { type FormEvent, useId } from "react";
 import buttons from "~/components/button.module.css";
+import { FormActions, FormError } from "~/features/admin/admin-dialog";
 import lists from "~/features/admin/admin-lists.module.css";
 import styles from "~/features/admin/admin-ui.module.css";
 import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
@@ -65,16 +66,8 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettingsView }) {
           </div>
         ))}
       </div>
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className={styles.formActions}>
-        <button type="submit" className={buttons.primary} disabled={busy}>
-          Enregistrer les paramètres
-        </button>
-      </div>
+      <FormError error={error} />
+      <FormActions label="Enregistrer les paramètres" busy={busy} />
     </form>
   );
 }

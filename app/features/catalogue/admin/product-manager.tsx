@@ -7,6 +7,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import buttons from "~/components/button.module.css";
 import { ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
 import styles from "~/features/admin/admin-ui.module.css";
+import { TextField } from "~/features/admin/text-field";
 import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
 import { formatPrice } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
@@ -94,15 +95,13 @@ export function ProductManager({
   return (
     <>
       <div className={styles.toolbar}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-search`}>Rechercher par nom</label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <TextField
+          id={`${id}-search`}
+          label="Rechercher par nom"
+          type="search"
+          value={search}
+          onValue={setSearch}
+        />
         <div className={styles.field}>
           <label htmlFor={`${id}-status`}>Statut</label>
           <select

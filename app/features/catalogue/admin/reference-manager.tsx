@@ -5,9 +5,16 @@
  */
 import { type FormEvent, useId, useState } from "react";
 import buttons from "~/components/button.module.css";
-import { AdminDialog, ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
+import {
+  AdminDialog,
+  ConfirmDelete,
+  FormActions,
+  FormError,
+  RowActions,
+} from "~/features/admin/admin-dialog";
 import type { ReferenceKind } from "~/features/admin/admin-messages";
 import styles from "~/features/admin/admin-ui.module.css";
+import { TextField } from "~/features/admin/text-field";
 import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
 import { referenceName } from "./reference-schema";
 
@@ -47,29 +54,9 @@ function NameDialog({
   return (
     <AdminDialog title={title} onClose={onClose}>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-name`}>Nom</label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            maxLength={80}
-            required
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className={styles.formActions}>
-          <button type="button" className={buttons.secondary} onClick={onClose}>
-            Annuler
-          </button>
-          <button type="submit" className={buttons.primary} disabled={busy}>
-            {item ? "Enregistrer" : "Ajouter"}
-          </button>
-        </div>
+        <TextField id={`${id}-name`} label="Nom" value={name} onValue={setName} maxLength={80} required />
+        <FormError error={error} />
+        <FormActions label={item ? "Enregistrer" : "Ajouter"} busy={busy} onCancel={onClose} />
       </form>
     </AdminDialog>
   );
