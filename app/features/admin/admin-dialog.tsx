@@ -2,7 +2,7 @@
  * The dashboard's modals (product, event, category forms and delete confirmations): a native modal
  * <dialog>, so the page behind is inert and Escape closes it; focus returns to the opener.
  */
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import buttons from "~/components/button.module.css";
 import { CloseIcon } from "~/components/icons";
 import { useScrollLock } from "~/lib/use-scroll-lock";
@@ -203,5 +203,36 @@ export function FormActions({
         {label}
       </button>
     </div>
+  );
+}
+
+/** A dashboard form in a dialog: its fields, its French error, 'Annuler' and its submit button. */
+export function DialogForm({
+  title,
+  onClose,
+  onSubmit,
+  submitLabel,
+  busy,
+  error,
+  wide = false,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <AdminDialog title={title} onClose={onClose} wide={wide}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {children}
+        <FormError error={error} />
+        <FormActions label={submitLabel} busy={busy} onCancel={onClose} />
+      </form>
+    </AdminDialog>
   );
 }

@@ -4,13 +4,7 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import buttons from "~/components/button.module.css";
-import {
-  AdminDialog,
-  ConfirmDelete,
-  FormActions,
-  FormError,
-  RowActions,
-} from "~/features/admin/admin-dialog";
+import { ConfirmDelete, DialogForm, RowActions } from "~/features/admin/admin-dialog";
 import { formOf } from "~/features/admin/admin-request";
 import styles from "~/features/admin/admin-ui.module.css";
 import { TextField } from "~/features/admin/text-field";
@@ -115,94 +109,71 @@ function EventForm({ event, onClose }: { event: ManagedEvent | null; onClose: ()
       : null;
 
   return (
-    <AdminDialog title={event ? "Modifier l'événement" : "Ajouter un événement"} onClose={onClose} wide>
-      <form className={styles.form} onSubmit={submit} noValidate>
+    <DialogForm
+      title={event ? "Modifier l'événement" : "Ajouter un événement"}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={event ? "Enregistrer" : "Ajouter l'événement"}
+      busy={busy}
+      error={error}
+      wide
+    >
+      <TextField label="Titre" value={title} onValue={setTitle} maxLength={200} required />
+      <div className={styles.fieldRow}>
+        <TextField label="Date de début" type="datetime-local" required value={start} onValue={setStart} />
         <TextField
-          id={`${id}-title`}
-          label="Titre"
-          value={title}
-          onValue={setTitle}
-          maxLength={200}
-          required
+          label="Date de fin (facultative)"
+          type="datetime-local"
+          min={start || undefined}
+          value={end}
+          onValue={setEnd}
         />
-        <div className={styles.fieldRow}>
-          <TextField
-            id={`${id}-start`}
-            label="Date de début"
-            type="datetime-local"
-            required
-            value={start}
-            onValue={setStart}
-          />
-          <TextField
-            id={`${id}-end`}
-            label="Date de fin (facultative)"
-            type="datetime-local"
-            min={start || undefined}
-            value={end}
-            onValue={setEnd}
-          />
-        </div>
-        <TextField
-          id={`${id}-location`}
-          label="Lieu"
-          value={location}
-          onValue={setLocation}
-          maxLength={200}
-        />
-        <TextField
-          id={`${id}-description`}
-          label="Description"
-          rows={5}
-          value={description}
-          onValue={setDescription}
-        />
-        <fieldset className={styles.choices}>
-          <legend>Image</legend>
-          {currentImage ? (
-            <div className={styles.eventImage}>
-              <img
-                src={currentImage}
-                alt={`Illustration : ${title || "nouvel événement"}`}
-                width={200}
-                height={133}
-              />
-              <button
-                type="button"
-                className={`${styles.linkButton} ${styles.dangerText}`}
-                onClick={() => {
-                  if (image) URL.revokeObjectURL(image.preview);
-                  setImage(null);
-                  setRemoveImage(true);
-                }}
-              >
-                Retirer l'image
-              </button>
-            </div>
-          ) : (
-            <p className={styles.muted}>Aucune image.</p>
-          )}
-          <label htmlFor={`${id}-image`} className={styles.fileLabel}>
-            {currentImage ? "Remplacer l'image" : "Choisir une image"} (PNG, JPG, GIF, WebP)
-          </label>
-          <input
-            ref={fileInput}
-            id={`${id}-image`}
-            type="file"
-            accept={ACCEPTED_IMAGE_INPUT}
-            onChange={(e) => chooseFile(e.target.files)}
-          />
-        </fieldset>
-        {progress !== null ? (
-          <div className={styles.progress}>
-            <label htmlFor={`${id}-progress`}>Envoi de l'image : {progress} %</label>
-            <progress id={`${id}-progress`} max={100} value={progress} />
+      </div>
+      <TextField label="Lieu" value={location} onValue={setLocation} maxLength={200} />
+      <TextField label="Description" rows={5} value={description} onValue={setDescription} />
+      <fieldset className={styles.choices}>
+        <legend>Image</legend>
+        {currentImage ? (
+          <div className={styles.eventImage}>
+            <img
+              src={currentImage}
+              alt={`Illustration : ${title || "nouvel événement"}`}
+              width={200}
+              height={133}
+            />
+            <button
+              type="button"
+              className={`${styles.linkButton} ${styles.dangerText}`}
+              onClick={() => {
+                if (image) URL.revokeObjectURL(image.preview);
+                setImage(null);
+                setRemoveImage(true);
+              }}
+            >
+              Retirer l'image
+            </button>
           </div>
-        ) : null}
-        <FormError error={error} />
-        <FormActions label={event ? "Enregistrer" : "Ajouter l'événement"} busy={busy} onCancel={onClose} />
-      </form>
-    </AdminDialog>
+        ) : (
+          <p className={styles.muted}>Aucune image.</p>
+        )}
+        <label htmlFor={`${id}-image`} className={styles.fileLabel}>
+          {currentImage ? "Remplacer l'image" : "Choisir une image"} (PNG, JPG, GIF, WebP)
+        </label>
+        <input
+          ref={fileInput}
+          id={`${id}-image`}
+          type="file"
+          accept={ACCEPTED_IMAGE_INPUT}
+          onChange={(e) => chooseFile(e.target.files)}
+        />
+      </fieldset>
+      {progress !== null ? (
+        <div className={styles.progress}>
+          <label htmlFor={`${id}-progress`}>Envoi de l'image : {progress} %</label>
+          <progress id={`${id}-progress`} max={100} value={progress} />
+        </div>
+      ) : null}
+    </DialogForm>
   );
 }
 

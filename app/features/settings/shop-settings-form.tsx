@@ -1,6 +1,5 @@
 /** The shop settings form (admin /admin/parametres): the details header, footer and contact show. */
 import { type FormEvent, useId } from "react";
-import buttons from "~/components/button.module.css";
 import { FormActions, FormError } from "~/features/admin/admin-dialog";
 import lists from "~/features/admin/admin-lists.module.css";
 import styles from "~/features/admin/admin-ui.module.css";

@@ -95,13 +95,7 @@ export function ProductManager({
   return (
     <>
       <div className={styles.toolbar}>
-        <TextField
-          id={`${id}-search`}
-          label="Rechercher par nom"
-          type="search"
-          value={search}
-          onValue={setSearch}
-        />
+        <TextField label="Rechercher par nom" type="search" value={search} onValue={setSearch} />
         <div className={styles.field}>
           <label htmlFor={`${id}-status`}>Statut</label>
           <select

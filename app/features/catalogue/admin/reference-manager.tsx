@@ -5,13 +5,7 @@
  */
 import { type FormEvent, useId, useState } from "react";
 import buttons from "~/components/button.module.css";
-import {
-  AdminDialog,
-  ConfirmDelete,
-  FormActions,
-  FormError,
-  RowActions,
-} from "~/features/admin/admin-dialog";
+import { ConfirmDelete, DialogForm, RowActions } from "~/features/admin/admin-dialog";
 import type { ReferenceKind } from "~/features/admin/admin-messages";
 import styles from "~/features/admin/admin-ui.module.css";
 import { TextField } from "~/features/admin/text-field";
@@ -42,7 +36,6 @@ function NameDialog({
   title: string;
   onClose: () => void;
 }) {
-  const id = useId();
   const [name, setName] = useState(item?.name ?? "");
   const { submit: post, busy, error, setError } = useAdminFetcher({ onSuccess: onClose });
   function submit(event: FormEvent) {
@@ -52,13 +45,16 @@ function NameDialog({
     post(item ? { intent: "rename", kind, id: item.id, name } : { intent: "create", kind, name });
   }
   return (
-    <AdminDialog title={title} onClose={onClose}>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField id={`${id}-name`} label="Nom" value={name} onValue={setName} maxLength={80} required />
-        <FormError error={error} />
-        <FormActions label={item ? "Enregistrer" : "Ajouter"} busy={busy} onCancel={onClose} />
-      </form>
-    </AdminDialog>
+    <DialogForm
+      title={title}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={item ? "Enregistrer" : "Ajouter"}
+      busy={busy}
+      error={error}
+    >
+      <TextField label="Nom" value={name} onValue={setName} maxLength={80} required />
+    </DialogForm>
   );
 }
 
