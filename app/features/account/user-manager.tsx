@@ -6,7 +6,8 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
 import buttons from "~/components/button.module.css";
-import { ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
+import { CardHead, CardList } from "~/features/admin/admin-cards";
+import { ConfirmDelete, FormError, RowActions } from "~/features/admin/admin-dialog";
 import lists from "~/features/admin/admin-lists.module.css";
 import styles from "~/features/admin/admin-ui.module.css";
 import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
@@ -161,15 +162,16 @@ function UserCard({
   const label = user.name.trim() || user.email;
   return (
     <article className={lists.card} aria-label={isSelf ? `${label} (vous)` : label}>
-      <header className={lists.cardHead}>
-        <h2 className={lists.cardTitle}>
-          {label}
-          {isSelf ? <span className={styles.hint}> (vous)</span> : null}
-        </h2>
-        <span className={lists.status} data-tone={user.verified ? "ok" : "waiting"}>
-          {user.verified ? "Vérifié" : "Non vérifié"}
-        </span>
-      </header>
+      <CardHead
+        title={
+          <>
+            {label}
+            {isSelf ? <span className={styles.hint}> (vous)</span> : null}
+          </>
+        }
+        done={user.verified}
+        status={["Vérifié", "Non vérifié"]}
+      />
       <p className={lists.text}>
         {user.email}
         {user.username ? <span className={styles.hint}> · {user.username}</span> : null}
@@ -193,11 +195,7 @@ function UserCard({
           </select>
         </div>
       </div>
-      {roleAction.error ? (
-        <p className={styles.error} role="alert">
-          {USER_MESSAGES.roleFailed} : {roleAction.error}
-        </p>
-      ) : null}
+      <FormError error={roleAction.error && `${USER_MESSAGES.roleFailed} : ${roleAction.error}`} />
       <label className={styles.choice}>
         <input
           type="checkbox"
@@ -213,11 +211,9 @@ function UserCard({
         />
         Email visible
       </label>
-      {visibilityAction.error ? (
-        <p className={styles.error} role="alert">
-          {USER_MESSAGES.visibilityFailed} : {visibilityAction.error}
-        </p>
-      ) : null}
+      <FormError
+        error={visibilityAction.error && `${USER_MESSAGES.visibilityFailed} : ${visibilityAction.error}`}
+      />
       {isSelf ? null : (
         <RowActions as="div" className={lists.cardActions} look="button" onDelete={() => onDelete(user)} />
       )}
@@ -236,17 +232,9 @@ export function UserManager(props: UserManagerProps) {
       <p className={styles.hint} aria-live="polite">
         {props.total} utilisateur{props.total > 1 ? "s" : ""}
       </p>
-      {users.length === 0 ? (
-        <p className={styles.empty}>{USER_MESSAGES.empty}</p>
-      ) : (
-        <ul className={lists.cards} aria-label="Utilisateurs">
-          {users.map((user) => (
-            <li key={user.id}>
-              <UserCard user={user} isSelf={user.id === props.currentUserId} onDelete={setTarget} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={users} empty={USER_MESSAGES.empty} label="Utilisateurs">
+        {(user) => <UserCard user={user} isSelf={user.id === props.currentUserId} onDelete={setTarget} />}
+      </CardList>
       <Pager page={props.page} pages={props.pages} />
       {target ? (
         <ConfirmDelete

@@ -212,8 +212,7 @@ export function DialogForm({
   onClose,
   onSubmit,
   submitLabel,
-  busy,
-  error,
+  status,
   wide = false,
   children,
 }: {
@@ -221,8 +220,8 @@ export function DialogForm({
   onClose: () => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   submitLabel: string;
-  busy: boolean;
-  error: string | null;
+  /** The form's mutation: whether it runs, and its French error. */
+  status: { busy: boolean; error: string | null };
   wide?: boolean;
   children: ReactNode;
 }) {
@@ -230,8 +229,8 @@ export function DialogForm({
     <AdminDialog title={title} onClose={onClose} wide={wide}>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {children}
-        <FormError error={error} />
-        <FormActions label={submitLabel} busy={busy} onCancel={onClose} />
+        <FormError error={status.error} />
+        <FormActions label={submitLabel} busy={status.busy} onCancel={onClose} />
       </form>
     </AdminDialog>
   );

@@ -4,6 +4,7 @@
  */
 import { useState } from "react";
 import buttons from "~/components/button.module.css";
+import { CardHead, CardList } from "~/features/admin/admin-cards";
 import { ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
 import lists from "~/features/admin/admin-lists.module.css";
 import styles from "~/features/admin/admin-ui.module.css";
@@ -32,12 +33,7 @@ function Entry({ entry, shopName, onDelete }: { entry: InboxEntry; shopName: str
   const total = entry.order?.reduce((sum, line) => sum + line.priceCents * line.quantity, 0) ?? 0;
   return (
     <article className={lists.card} data-unread={!entry.isRead} aria-label={`Message de ${entry.name}`}>
-      <header className={lists.cardHead}>
-        <h2 className={lists.cardTitle}>{entry.name}</h2>
-        <span className={lists.status} data-tone={entry.isRead ? "ok" : "waiting"}>
-          {entry.isRead ? "Lu" : "Non lu"}
-        </span>
-      </header>
+      <CardHead title={entry.name} done={entry.isRead} status={["Lu", "Non lu"]} />
       <p className={styles.hint}>
         {entry.email} · <time dateTime={entry.createdAt}>{longDate(entry.createdAt)}</time>
       </p>
@@ -96,17 +92,9 @@ export function ContactInbox({ messages, shopName }: { messages: InboxEntry[]; s
       <p className={styles.hint}>
         {shown.length} message{shown.length > 1 ? "s" : ""}, dont {unread} non lu{unread > 1 ? "s" : ""}.
       </p>
-      {shown.length === 0 ? (
-        <p className={styles.empty}>{INBOX_MESSAGES.empty}</p>
-      ) : (
-        <ul className={lists.cards} aria-label="Messages de contact">
-          {shown.map((entry) => (
-            <li key={entry.id}>
-              <Entry entry={entry} shopName={shopName} onDelete={() => setTarget(entry)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={shown} empty={INBOX_MESSAGES.empty} label="Messages de contact">
+        {(entry) => <Entry entry={entry} shopName={shopName} onDelete={() => setTarget(entry)} />}
+      </CardList>
       {target ? (
         <ConfirmDelete
           title="Supprimer le message"

@@ -114,8 +114,7 @@ function EventForm({ event, onClose }: { event: ManagedEvent | null; onClose: ()
       onClose={onClose}
       onSubmit={submit}
       submitLabel={event ? "Enregistrer" : "Ajouter l'événement"}
-      busy={busy}
-      error={error}
+      status={{ busy, error }}
       wide
     >
       <TextField label="Titre" value={title} onValue={setTitle} maxLength={200} required />

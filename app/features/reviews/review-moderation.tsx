@@ -5,6 +5,7 @@
  */
 import { useState } from "react";
 import buttons from "~/components/button.module.css";
+import { CardHead, CardList } from "~/features/admin/admin-cards";
 import { ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
 import lists from "~/features/admin/admin-lists.module.css";
 import styles from "~/features/admin/admin-ui.module.css";
@@ -43,45 +44,38 @@ export function ReviewModeration({ reviews }: { reviews: ModeratedReview[] }) {
           {approval.error}
         </p>
       ) : null}
-      {shown.length === 0 ? (
-        <p className={styles.empty}>{REVIEW_MESSAGES.empty}</p>
-      ) : (
-        <ul className={lists.cards} aria-label="Avis">
-          {shown.map((review) => (
-            <li key={review.id}>
-              <article className={lists.card} aria-label={`Avis de ${review.authorName}`}>
-                <header className={lists.cardHead}>
-                  <h2 className={lists.cardTitle}>{review.authorName}</h2>
-                  <span className={lists.status} data-tone={review.isApproved ? "ok" : "waiting"}>
-                    {review.isApproved ? "Approuvé" : "En attente"}
-                  </span>
-                </header>
-                <RatingStars rating={review.rating} />
-                <p className={lists.text}>{review.comment}</p>
-                <p className={styles.hint}>
-                  {review.authorEmail} · <time dateTime={review.createdAt}>{longDate(review.createdAt)}</time>
-                </p>
-                <RowActions
-                  as="div"
-                  className={lists.cardActions}
-                  look="button"
-                  onDelete={() => setTarget(review)}
+      <CardList items={shown} empty={REVIEW_MESSAGES.empty} label="Avis">
+        {(review) => (
+          <article className={lists.card} aria-label={`Avis de ${review.authorName}`}>
+            <CardHead
+              title={review.authorName}
+              done={review.isApproved}
+              status={["Approuvé", "En attente"]}
+            />
+            <RatingStars rating={review.rating} />
+            <p className={lists.text}>{review.comment}</p>
+            <p className={styles.hint}>
+              {review.authorEmail} · <time dateTime={review.createdAt}>{longDate(review.createdAt)}</time>
+            </p>
+            <RowActions
+              as="div"
+              className={lists.cardActions}
+              look="button"
+              onDelete={() => setTarget(review)}
+            >
+              {review.isApproved ? null : (
+                <button
+                  type="button"
+                  className={buttons.primary}
+                  onClick={() => approval.submit({ intent: "approve", id: review.id })}
                 >
-                  {review.isApproved ? null : (
-                    <button
-                      type="button"
-                      className={buttons.primary}
-                      onClick={() => approval.submit({ intent: "approve", id: review.id })}
-                    >
-                      Approuver
-                    </button>
-                  )}
-                </RowActions>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+                  Approuver
+                </button>
+              )}
+            </RowActions>
+          </article>
+        )}
+      </CardList>
       {target ? (
         <ConfirmDelete
           title="Supprimer l'avis"

@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useId, useState } from "react";
 import buttons from "~/components/button.module.css";
-import { ConfirmDelete, DialogForm, RowActions } from "~/features/admin/admin-dialog";
+import { ConfirmDelete, DialogForm, FormError, RowActions } from "~/features/admin/admin-dialog";
 import type { ReferenceKind } from "~/features/admin/admin-messages";
 import styles from "~/features/admin/admin-ui.module.css";
 import { TextField } from "~/features/admin/text-field";
@@ -25,36 +25,51 @@ function checkName(name: string): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
-function NameDialog({
-  kind,
-  item,
-  title,
-  onClose,
-}: {
-  kind: ReferenceKind;
-  item: ReferenceItem | null;
-  title: string;
-  onClose: () => void;
-}) {
+/** Add a category, or rename one (`item`). */
+function CategoryDialog({ item, onClose }: { item: ReferenceItem | null; onClose: () => void }) {
   const [name, setName] = useState(item?.name ?? "");
-  const { submit: post, busy, error, setError } = useAdminFetcher({ onSuccess: onClose });
+  const action = useAdminFetcher({ onSuccess: onClose });
+  const [title, submitLabel] = item
+    ? ["Modifier la catégorie", "Enregistrer"]
+    : ["Ajouter une catégorie", "Ajouter"];
   function submit(event: FormEvent) {
     event.preventDefault();
     const problem = checkName(name);
-    if (problem) return setError(problem);
-    post(item ? { intent: "rename", kind, id: item.id, name } : { intent: "create", kind, name });
+    if (problem) return action.setError(problem);
+    const kind = "categories";
+    action.submit(item ? { intent: "rename", kind, id: item.id, name } : { intent: "create", kind, name });
   }
   return (
-    <DialogForm
-      title={title}
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel={item ? "Enregistrer" : "Ajouter"}
-      busy={busy}
-      error={error}
-    >
+    <DialogForm title={title} submitLabel={submitLabel} onClose={onClose} onSubmit={submit} status={action}>
       <TextField label="Nom" value={name} onValue={setName} maxLength={80} required />
     </DialogForm>
+  );
+}
+
+/** One category or attribute: its name, how many products use it, edit and delete. */
+function ReferenceRow({
+  item,
+  editText,
+  onEdit,
+  onDelete,
+}: {
+  item: ReferenceItem;
+  editText?: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <li className={styles.row}>
+      <span className={styles.rowName}>{item.name}</span>
+      <span className={styles.hint}>{usedBy(item.products)}</span>
+      <RowActions
+        className={styles.rowActions}
+        subject={item.name}
+        editText={editText}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
+    </li>
   );
 }
 
@@ -65,13 +80,14 @@ function useShownItems(items: ReferenceItem[]) {
 }
 
 export function CategoryManager({ items }: { items: ReferenceItem[] }) {
-  const [editing, setEditing] = useState<ReferenceItem | "new" | null>(null);
+  // The dialog while open: a category to rename, or null for a new one.
+  const [editing, setEditing] = useState<{ item: ReferenceItem | null } | null>(null);
   const [deleting, setDeleting] = useState<ReferenceItem | null>(null);
   const shown = useShownItems(items);
   return (
     <>
       <div className={styles.toolbar}>
-        <button type="button" className={buttons.primary} onClick={() => setEditing("new")}>
+        <button type="button" className={buttons.primary} onClick={() => setEditing({ item: null })}>
           Ajouter une catégorie
         </button>
       </div>
@@ -80,27 +96,16 @@ export function CategoryManager({ items }: { items: ReferenceItem[] }) {
       ) : (
         <ul className={styles.rows} aria-label="Catégories">
           {shown.map((item) => (
-            <li key={item.id} className={styles.row}>
-              <span className={styles.rowName}>{item.name}</span>
-              <span className={styles.hint}>{usedBy(item.products)}</span>
-              <RowActions
-                className={styles.rowActions}
-                subject={item.name}
-                onEdit={() => setEditing(item)}
-                onDelete={() => setDeleting(item)}
-              />
-            </li>
+            <ReferenceRow
+              key={item.id}
+              item={item}
+              onEdit={() => setEditing({ item })}
+              onDelete={() => setDeleting(item)}
+            />
           ))}
         </ul>
       )}
-      {editing ? (
-        <NameDialog
-          kind="categories"
-          item={editing === "new" ? null : editing}
-          title={editing === "new" ? "Ajouter une catégorie" : "Modifier la catégorie"}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
+      {editing ? <CategoryDialog item={editing.item} onClose={() => setEditing(null)} /> : null}
       {deleting ? (
         <ConfirmDelete
           title="Supprimer la catégorie"
@@ -174,11 +179,7 @@ export function AttributeList({
           Ajouter<span className="visually-hidden"> : {singular}</span>
         </button>
       </form>
-      {add.error ? (
-        <p className={styles.error} role="alert">
-          {add.error}
-        </p>
-      ) : null}
+      <FormError error={add.error} />
       {shown.length === 0 ? <p className={styles.empty}>Aucune entrée pour le moment.</p> : null}
       <ul className={styles.rows}>
         {shown.map((item) =>
@@ -203,27 +204,19 @@ export function AttributeList({
                   Annuler
                 </button>
               </form>
-              {rename.error ? (
-                <p className={styles.error} role="alert">
-                  {rename.error}
-                </p>
-              ) : null}
+              <FormError error={rename.error} />
             </li>
           ) : (
-            <li key={item.id} className={styles.row}>
-              <span className={styles.rowName}>{item.name}</span>
-              <span className={styles.hint}>{usedBy(item.products)}</span>
-              <RowActions
-                className={styles.rowActions}
-                subject={item.name}
-                editText="Renommer"
-                onEdit={() => {
-                  rename.setError(null);
-                  setRenaming({ id: item.id, name: item.name });
-                }}
-                onDelete={() => setDeleting(item)}
-              />
-            </li>
+            <ReferenceRow
+              key={item.id}
+              item={item}
+              editText="Renommer"
+              onEdit={() => {
+                rename.setError(null);
+                setRenaming({ id: item.id, name: item.name });
+              }}
+              onDelete={() => setDeleting(item)}
+            />
           ),
         )}
       </ul>
