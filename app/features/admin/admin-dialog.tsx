@@ -2,10 +2,10 @@
  * The dashboard's modals (product, event, category forms and delete confirmations): a native modal
  * <dialog>, so the page behind is inert and Escape closes it; focus returns to the opener.
  */
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type FormEvent, type ReactNode, useId } from "react";
 import buttons from "~/components/button.module.css";
 import { CloseIcon } from "~/components/icons";
-import { useScrollLock } from "~/lib/use-scroll-lock";
+import { useModalDialog } from "~/lib/use-modal-dialog";
 import styles from "./admin-ui.module.css";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
@@ -20,18 +20,8 @@ export function AdminDialog({
   children: ReactNode;
   wide?: boolean;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const titleId = useId();
-  useScrollLock(true);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const opener = document.activeElement as HTMLElement | null;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      dialog?.close();
-      opener?.focus();
-    };
-  }, []);
   return (
     <dialog
       ref={dialogRef}
