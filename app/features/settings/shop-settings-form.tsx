@@ -51,7 +51,8 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettingsView }) {
   }
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Coordonnées de la boutique">
-      <div className={lists.settingsGrid}>
+      {/* Remounted after a save, so the fields show what was stored (the form and its fetcher stay). */}
+      <div className={lists.settingsGrid} key={JSON.stringify(settings)}>
         {FIELDS.map((field) => (
           <div key={field.name} className={styles.field}>
             <label htmlFor={`${id}-${field.name}`}>{field.label}</label>

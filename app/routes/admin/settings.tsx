@@ -67,8 +67,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <p className={styles.lead}>
           Affichées dans l'en-tête, le pied de page, la page contact et les mentions légales.
         </p>
-        {/* Remounted after a save, so the fields show what was stored. */}
-        <ShopSettingsForm key={JSON.stringify(loaderData.settings)} settings={loaderData.settings} />
+        <ShopSettingsForm settings={loaderData.settings} />
       </section>
     </section>
   );

@@ -30,8 +30,9 @@ type LoadAnswer =
   | { ok: true; product: EditableProduct; references: ReferenceOptions }
   | { ok: false; error?: string };
 
-function readLoaded(state: string, answer: LoadAnswer | undefined): Loaded {
-  if (state !== "idle" || answer === undefined) return { state: "loading" };
+function readLoaded(answer: LoadAnswer | undefined): Loaded {
+  // A revalidation of the page reloads this product too: the draft stays on screen meanwhile.
+  if (answer === undefined) return { state: "loading" };
   if (answer.ok) return { state: "ready", product: answer.product, references: answer.references };
   return { state: "failed", error: answer.error ?? LOAD_FAILED };
 }
@@ -56,7 +57,7 @@ export default function InlineProductEditor(props: EditorProps) {
       console.error(LOAD_FAILED, error),
     );
   }, [load, props.productId]);
-  const loaded = readLoaded(fetcher.state, fetcher.data);
+  const loaded = readLoaded(fetcher.data);
 
   if (loaded.state === "ready") {
     return <EditorForm {...props} product={loaded.product} references={loaded.references} />;
