@@ -8,8 +8,8 @@ import { ConfirmDelete, DialogForm, RowActions } from "~/features/admin/admin-di
 import { formOf } from "~/features/admin/admin-request";
 import styles from "~/features/admin/admin-ui.module.css";
 import { TextField } from "~/features/admin/text-field";
-import { useAdminAction } from "~/features/admin/use-admin-action";
 import { usePendingIds } from "~/features/admin/use-admin-fetcher";
+import { useAdminUpload } from "~/features/admin/use-admin-upload";
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
   ACCEPTED_IMAGE_INPUT,
@@ -44,7 +44,7 @@ const fromLocalInput = (value: string) => (value ? new Date(value).toISOString()
 
 function EventForm({ event, onClose }: { event: ManagedEvent | null; onClose: () => void }) {
   const id = useId();
-  const { run, busy, progress, error, setError } = useAdminAction();
+  const { run, busy, progress, error, setError } = useAdminUpload();
   const [title, setTitle] = useState(event?.title ?? "");
   const [start, setStart] = useState(toLocalInput(event?.startDate));
   const [end, setEnd] = useState(toLocalInput(event?.endDate));

@@ -8,7 +8,7 @@ import { useRevalidator } from "react-router";
 import { useAdminNotice } from "./admin-notice";
 import { type AdminAnswer, postAdminForm } from "./admin-request";
 
-export function useAdminAction() {
+export function useAdminUpload() {
   const notify = useAdminNotice();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
