@@ -10,6 +10,7 @@ import styles from "~/features/admin/admin-ui.module.css";
 import { TextField } from "~/features/admin/text-field";
 import { usePendingIds } from "~/features/admin/use-admin-fetcher";
 import { useAdminUpload } from "~/features/admin/use-admin-upload";
+import type { AgendaEventView } from "~/features/agenda/event-card";
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
   ACCEPTED_IMAGE_INPUT,
@@ -21,15 +22,8 @@ import { frenchTime, longDate } from "~/lib/dates";
 import { imageUrl } from "~/lib/images";
 import { eventFields } from "./event-schema";
 
-export interface ManagedEvent {
-  id: string;
-  title: string;
-  description: string;
-  startDate: string;
-  endDate: string | null;
-  location: string;
-  image: string | null;
-}
+/** The dashboard edits the events the agenda shows, field for field. */
+export type ManagedEvent = AgendaEventView;
 
 const URL_ = "/api/admin/evenements";
 
