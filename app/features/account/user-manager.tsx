@@ -154,10 +154,11 @@ function UserCard({
   onDelete: (user: ManagedUser) => void;
 }) {
   const roleAction = useAdminFetcher();
-  const visibilityAction = useAdminFetcher();
-  // Shown at once from the command in flight; back to the stored value if the server refuses.
-  const asked = visibilityAction.sent?.get("visible");
-  const visible = asked ? asked === "true" : user.emailVisibility;
+  // A checkbox must change in the click itself: the choice is kept here until the server answers,
+  // then the stored value (new, or unchanged after a refusal) shows again.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const visibilityAction = useAdminFetcher({ onSettled: () => setAsked(null) });
+  const visible = asked ?? user.emailVisibility;
   const role = roleAction.sent?.get("role") ?? user.role;
   const label = user.name.trim() || user.email;
   return (
@@ -201,13 +202,14 @@ function UserCard({
           type="checkbox"
           checked={visible}
           disabled={visibilityAction.busy}
-          onChange={(event) =>
+          onChange={(event) => {
+            setAsked(event.target.checked);
             visibilityAction.submit({
               intent: "set-email-visibility",
               id: user.id,
               visible: String(event.target.checked),
-            })
-          }
+            });
+          }}
         />
         Email visible
       </label>

@@ -9,17 +9,23 @@ import { useAdminNotice } from "./admin-notice";
 
 export type AdminReply = { ok: true; message: string } | { ok: false; error: string };
 
-export function useAdminFetcher(options: { onSuccess?: () => void; failure?: string } = {}) {
+export function useAdminFetcher(
+  options: { onSuccess?: () => void; onSettled?: () => void; failure?: string } = {},
+) {
   const fetcher = useFetcher<AdminReply>();
   const notify = useAdminNotice();
   const onSuccess = useRef(options.onSuccess);
   onSuccess.current = options.onSuccess;
+  const onSettled = useRef(options.onSettled);
+  onSettled.current = options.onSettled;
   const [problem, setProblem] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState<AdminReply | undefined>(undefined);
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
 
   useEffect(() => {
-    if (!reply?.ok) return;
+    if (!reply) return;
+    onSettled.current?.();
+    if (!reply.ok) return;
     notify(reply.message);
     onSuccess.current?.();
   }, [reply, notify]);
