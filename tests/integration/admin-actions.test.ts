@@ -158,7 +158,7 @@ describe("admin actions refuse everyone but an admin", () => {
 
 describe("the dashboard pages' own actions (ADR 012)", () => {
   const PAGE_COMMANDS = () => [
-    { path: "/admin/filtres", body: form({ intent: "create", kind: "colors", name: "Bleu lagon" }) },
+    { path: "/admin/filtres", body: form({ intent: "create", kind: "colors", name: "Gris de Tahiti clair" }) },
     { path: "/admin/categories", body: form({ intent: "create", kind: "categories", name: "Intruse" }) },
     { path: "/admin/produits", body: form({ intent: "set-sold", id: productId, sold: "true" }) },
     { path: "/admin/agenda", body: form({ intent: "delete", id: eventId }) },
