@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parsePriceCents } from "~/features/admin/product-schema";
+import { parsePriceCents } from "~/features/catalogue/admin/product-schema";
 import {
   cleanPrice,
   emptyFilters,

@@ -156,6 +156,52 @@ describe("admin actions refuse everyone but an admin", () => {
   });
 });
 
+describe("the dashboard pages' own actions (ADR 013)", () => {
+  const PAGE_COMMANDS = () => [
+    {
+      path: "/admin/filtres",
+      body: form({ intent: "create", kind: "colors", name: "Gris de Tahiti clair" }),
+    },
+    { path: "/admin/categories", body: form({ intent: "create", kind: "categories", name: "Intruse" }) },
+    { path: "/admin/produits", body: form({ intent: "set-sold", id: productId, sold: "true" }) },
+    { path: "/admin/agenda", body: form({ intent: "delete", id: eventId }) },
+  ];
+
+  it("send visitors to sign in and customers away, and change nothing", async () => {
+    const before = counts();
+    for (const command of PAGE_COMMANDS()) {
+      const anonymous = await fetch(`${shop.url}${command.path}`, {
+        method: "POST",
+        headers: { origin: shop.url },
+        body: command.body,
+        redirect: "manual",
+      });
+      expect(anonymous.status, `${command.path} as anonymous`).toBe(302);
+      expect(anonymous.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent(command.path)}`);
+      const customer = await fetch(`${shop.url}${command.path}`, {
+        method: "POST",
+        headers: { origin: shop.url, cookie: customerCookie },
+        body: command.body,
+        redirect: "manual",
+      });
+      expect(customer.status, `${command.path} as customer`).toBe(302);
+      expect(customer.headers.get("location")).toBe("/mon-compte?acces=refuse");
+    }
+    expect(counts()).toEqual(before);
+  });
+
+  it("run the admin's command, and refuse a malformed one with a French 400", async () => {
+    const before = counts();
+    const created = await post("/admin/filtres", PAGE_COMMANDS()[0]?.body as FormData, adminCookie);
+    expect(created.status).toBe(200);
+    expect(counts().colors).toBe(before.colors + 1);
+    const refused = await post("/admin/avis.data", form({ intent: "approve", id: "../x" }), adminCookie);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Référence inconnue.");
+    expect(counts()).toEqual({ ...before, colors: before.colors + 1 });
+  });
+});
+
 describe("the inline editor's product read (GET /api/admin/produits?id=)", () => {
   const read = (query: string, cookie?: string) =>
     fetch(`${shop.url}/api/admin/produits${query}`, { headers: cookie ? { cookie } : {} });

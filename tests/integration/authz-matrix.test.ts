@@ -44,7 +44,8 @@ const userApi: PerRole = { anonyme: 401, clienteA: 200, clientB: 200, admin: 200
 const adminApi: PerRole = { anonyme: 403, clienteA: 403, clientB: 403, admin: 400 };
 /**
  * A page without an action answers a POST with 405, for everyone (nothing runs). Admin pages with
- * their own error boundary run the dashboard guard first, so the roles still get their redirects.
+ * their own error boundary run the dashboard guard first, so the roles still get their redirects;
+ * the dashboard pages whose action runs the commands refuse the admin's empty command with a 400.
  */
 const noAction = all(405);
 
@@ -113,27 +114,27 @@ const MATRIX: Record<string, Row> = {
   "admin/produits": {
     url: () => "/admin/produits",
     get: adminPage("/admin/produits"),
-    post: { ...adminPage("/admin/produits"), admin: 405 },
+    post: { ...adminPage("/admin/produits"), admin: 400 },
   },
   "admin/categories": {
     url: () => "/admin/categories",
     get: adminPage("/admin/categories"),
-    post: { ...adminPage("/admin/categories"), admin: 405 },
+    post: { ...adminPage("/admin/categories"), admin: 400 },
   },
   "admin/filtres": {
     url: () => "/admin/filtres",
     get: adminPage("/admin/filtres"),
-    post: { ...adminPage("/admin/filtres"), admin: 405 },
+    post: { ...adminPage("/admin/filtres"), admin: 400 },
   },
   "admin/agenda": {
     url: () => "/admin/agenda",
     get: adminPage("/admin/agenda"),
-    post: { ...adminPage("/admin/agenda"), admin: 405 },
+    post: { ...adminPage("/admin/agenda"), admin: 400 },
   },
   "admin/avis": {
     url: () => "/admin/avis",
     get: adminPage("/admin/avis"),
-    post: { ...adminPage("/admin/avis"), admin: 405 },
+    post: { ...adminPage("/admin/avis"), admin: 400 },
   },
   "admin/messages": {
     url: () => "/admin/messages",
@@ -143,7 +144,7 @@ const MATRIX: Record<string, Row> = {
   "admin/utilisateurs": {
     url: () => "/admin/utilisateurs",
     get: adminPage("/admin/utilisateurs"),
-    post: { ...adminPage("/admin/utilisateurs"), admin: 405 },
+    post: { ...adminPage("/admin/utilisateurs"), admin: 400 },
   },
   // The admin's own profile: an empty form is refused in French.
   "admin/mon-compte": {
@@ -154,12 +155,12 @@ const MATRIX: Record<string, Row> = {
   "admin/contacts": {
     url: () => "/admin/contacts",
     get: adminPage("/admin/contacts"),
-    post: { ...adminPage("/admin/contacts"), admin: 405 },
+    post: { ...adminPage("/admin/contacts"), admin: 400 },
   },
   "admin/parametres": {
     url: () => "/admin/parametres",
     get: adminPage("/admin/parametres"),
-    post: { ...adminPage("/admin/parametres"), admin: 405 },
+    post: { ...adminPage("/admin/parametres"), admin: 400 },
   },
   // Better Auth's own endpoints: the session of the caller, or null.
   "api/auth/*": { url: () => "/api/auth/get-session", get: all(200), post: all(405) },

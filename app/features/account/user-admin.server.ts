@@ -5,17 +5,12 @@
  * runs alone (one writer), so two concurrent demotions cannot both pass.
  */
 import { sql, type Transaction } from "kysely";
-import {
-  USER_MESSAGES,
-  USERS_PAGE_SIZE,
-  type UserAction,
-  type UserListQuery,
-} from "~/features/admin/user-schema";
 import type { DB } from "~/server/database.server";
 import type { Database } from "~/server/db-schema.server";
 import { nowIso } from "~/server/ids.server";
 import type { ImageDirs } from "~/server/images.server";
 import { deleteAvatarIfUnused } from "./profile.server";
+import { USER_MESSAGES, USERS_PAGE_SIZE, type UserAction, type UserListQuery } from "./user-schema";
 
 export interface AdminUserRow {
   id: string;

@@ -11,17 +11,11 @@ import { Toast } from "~/components/toast";
 import { LOADING_TEXT } from "~/lib/messages";
 import type { loader as rootLoader } from "~/root";
 import styles from "./inline-edit.module.css";
+import { NOTICE_STATE, type SavedProduct } from "./inline-edit-state";
 
-const InlineProductEditor = lazy(() => import("~/features/admin/inline-product-editor"));
+const InlineProductEditor = lazy(() => import("./admin/inline-product-editor"));
 
-/** The navigation state that carries the confirmation to the product's new address. */
-const NOTICE_STATE = "inlineEditNotice";
-
-/** What a successful save tells the page: where the product now lives. */
-export interface SavedProduct {
-  slug: string;
-  isSold: boolean;
-}
+export type { SavedProduct } from "./inline-edit-state";
 
 export function useIsAdmin(): boolean {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -58,9 +52,13 @@ export function useInlineEditing() {
     const message = (location.state as Record<string, unknown> | null)?.[NOTICE_STATE];
     if (typeof message !== "string") return;
     showNotice(message);
-    // Shown once: a reload of the page must not confirm the save again.
-    window.history.replaceState({ ...window.history.state, usr: null }, "");
-  }, [location.state, showNotice]);
+    // Shown once: a reload of the page must not confirm the save again, so the entry is replaced
+    // by the same address without the state (through the router, whose history entry it is).
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: null, preventScrollReset: true },
+    );
+  }, [location, navigate, showNotice]);
 
   const start = useCallback((id: string) => setEditingId(id), []);
   const cancel = useCallback(() => {

@@ -4,7 +4,7 @@
  * concurrent save wins the same slug), the sale toggle and deletion.
  */
 import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
-import type { ProductInput } from "~/features/admin/product-schema";
+import type { ProductInput } from "~/features/catalogue/admin/product-schema";
 import { slugify, uniqueSlug } from "~/lib/slugify";
 import type { DB } from "~/server/database.server";
 import { isUniqueViolation } from "~/server/db-errors.server";

@@ -3,7 +3,7 @@
  * only its links to products (the join tables cascade); the products themselves stay.
  */
 import { REFERENCE_MESSAGES, type ReferenceKind } from "~/features/admin/admin-messages";
-import type { ReferenceAction } from "~/features/admin/reference-schema";
+import type { ReferenceAction } from "~/features/catalogue/admin/reference-schema";
 import type { DB } from "~/server/database.server";
 import { isUniqueViolation } from "~/server/db-errors.server";
 import { newId, nowIso } from "~/server/ids.server";

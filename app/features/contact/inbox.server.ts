@@ -1,7 +1,7 @@
 /** The admin's contact inbox: messages from the contact form, newest first, with any order they carried. */
 import { sql } from "kysely";
-import { INBOX_MESSAGES, type InboxAction } from "~/features/admin/contact-inbox-schema";
 import type { DB } from "~/server/database.server";
+import { INBOX_MESSAGES, type InboxAction } from "./contact-inbox-schema";
 import { type ContactOrderLine, parseContactOrder } from "./contact-schema";
 
 export interface InboxMessage {

@@ -1,10 +1,10 @@
 /** Admin events (docs/product.md §7 "Events"): list sorted -start_date, create/update with one image, delete. */
 import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
-import type { EventInput } from "~/features/admin/event-schema";
 import type { DB } from "~/server/database.server";
 import { newId, nowIso } from "~/server/ids.server";
 import { deleteStoredImages, type ImageDirs } from "~/server/images.server";
 import { storeUploadedImages } from "~/server/uploads.server";
+import type { EventInput } from "./event-schema";
 import { type AgendaEvent, listEvents } from "./events.server";
 
 export type EventResult = { ok: true; message: string } | { ok: false; status: number; error: string };

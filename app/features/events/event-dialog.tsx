@@ -3,27 +3,15 @@
  * date ('Jusqu'au') when there is one, location and description. A native modal <dialog>: the page
  * behind is inert, Escape closes it and focus returns to the button that opened it.
  */
-import { useEffect, useRef } from "react";
 import { CloseIcon } from "~/components/icons";
 import { frenchTime, longDate } from "~/lib/dates";
 import { imageUrl } from "~/lib/images";
-import { useScrollLock } from "~/lib/use-scroll-lock";
+import { useModalDialog } from "~/lib/use-modal-dialog";
 import styles from "./agenda.module.css";
 import type { AgendaEventView } from "./event-card";
 
 export function EventDialog({ event, onClose }: { event: AgendaEventView; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  useScrollLock(true);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const opener = document.activeElement as HTMLElement | null;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      dialog?.close();
-      // The dialog leaves the page with React, before the browser could restore focus itself.
-      opener?.focus();
-    };
-  }, []);
+  const dialogRef = useModalDialog();
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes it with Escape (the dialog's cancel event).
     <dialog

@@ -3,8 +3,8 @@
  * update {is_approved: true}; delete). Approved reviews then show on the home page.
  */
 import { sql } from "kysely";
-import { REVIEW_MESSAGES, type ReviewAction } from "~/features/admin/moderation-schema";
 import type { DB } from "~/server/database.server";
+import { REVIEW_MESSAGES, type ReviewAction } from "./moderation-schema";
 import { ANONYMOUS_AUTHOR } from "./reviews.server";
 
 export interface AdminReview {

@@ -1,7 +1,8 @@
 /** Saving the shop settings (one row, id 'shop') from the admin's settings screen. */
-import { phoneHref, type ShopSettingsInput } from "~/features/admin/settings-schema";
+
 import type { DB } from "~/server/database.server";
 import { nowIso } from "~/server/ids.server";
+import { phoneHref, type ShopSettingsInput } from "./settings-schema";
 
 export async function saveShopSettings(db: DB, input: ShopSettingsInput): Promise<void> {
   const values = {

@@ -1,10 +1,13 @@
 /** /admin/filtres — the three attribute lists: colours, materials, pearl types (docs/product.md §2). */
+
 import { AdminLoadError } from "~/features/admin/admin-load-error";
-import { AttributeList } from "~/features/admin/reference-manager";
+import { runReferenceCommand } from "~/features/catalogue/admin/reference-command.server";
+import { AttributeList } from "~/features/catalogue/admin/reference-manager";
 import { listReferenceItems } from "~/features/catalogue/references.server";
 import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
+import { readLimitedForm } from "~/server/uploads.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/filters";
 
@@ -19,6 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     listReferenceItems(db, "pearl_types"),
   ]);
   return { colors, materials, pearlTypes };
+}
+
+/** The page's commands (create, rename, delete a colour, material or pearl type), answered in JSON to its fetchers. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return runReferenceCommand(await readLimitedForm(request));
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,14 @@
 /** /admin/produits — the product manager (docs/product.md §2, §5, §7 "Admin products"). */
+
 import { AdminLoadError } from "~/features/admin/admin-load-error";
-import { ProductManager } from "~/features/admin/product-manager";
+import { runProductCommand } from "~/features/catalogue/admin/product-command.server";
+import { ProductManager } from "~/features/catalogue/admin/product-manager";
 import { getReferenceLists } from "~/features/catalogue/catalogue.server";
 import { listAdminProducts } from "~/features/catalogue/product-admin.server";
 import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
+import { readLimitedForm } from "~/server/uploads.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/products";
 
@@ -16,6 +19,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const [products, references] = await Promise.all([listAdminProducts(db), getReferenceLists(db)]);
   return { products, references };
+}
+
+/** The page's commands (sale status and deletion; saves with images go to /api/admin/produits), answered in JSON to its fetchers. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return runProductCommand(await readLimitedForm(request));
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -6,12 +6,14 @@
 
 import lists from "~/features/admin/admin-lists.module.css";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
-import { ShopSettingsForm } from "~/features/admin/shop-settings-form";
 import { LogoutButton } from "~/features/auth/logout-button";
 import { getShopDetails } from "~/features/settings/settings.server";
+import { runSettingsCommand } from "~/features/settings/settings-command.server";
+import { ShopSettingsForm } from "~/features/settings/shop-settings-form";
 import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
+import { readLimitedForm } from "~/server/uploads.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/settings";
 
@@ -40,6 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The page's commands (save the shop settings), answered in JSON to its fetchers. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return runSettingsCommand(await readLimitedForm(request));
+}
+
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <section>
@@ -59,8 +67,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <p className={styles.lead}>
           Affichées dans l'en-tête, le pied de page, la page contact et les mentions légales.
         </p>
-        {/* Remounted after a save, so the fields show what was stored. */}
-        <ShopSettingsForm key={JSON.stringify(loaderData.settings)} settings={loaderData.settings} />
+        <ShopSettingsForm settings={loaderData.settings} />
       </section>
     </section>
   );

@@ -1,27 +1,13 @@
-/** POST /api/admin/contacts — the contact inbox (intent: set-read, delete). */
-import { INBOX_MESSAGES, inboxActionSchema } from "~/features/admin/contact-inbox-schema";
-import { formToObject } from "~/features/admin/form-data";
-import { applyInboxAction } from "~/features/contact/inbox.server";
+/** POST /api/admin/contacts — the contact inbox (intent: set-read, delete). Same command as the dashboard page's action (kept for scripts and the HTTP suites). */
+import { runInboxCommand } from "~/features/contact/inbox-command.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
-import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
-import { getDb } from "~/server/context.server";
+import { apiError } from "~/server/api-responses.server";
 import { readLimitedForm } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-contacts";
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminApi(request);
-  const parsed = inboxActionSchema.safeParse(formToObject(await readLimitedForm(request)));
-  if (!parsed.success) return invalidInput(parsed.error);
-  try {
-    const result = await applyInboxAction(getDb(), parsed.data);
-    return result.ok ? result : apiError(result.error, result.status);
-  } catch (error) {
-    return actionFailed(
-      error,
-      parsed.data.intent === "delete" ? INBOX_MESSAGES.deleteFailed : INBOX_MESSAGES.failed,
-      "Action sur le message de contact impossible",
-    );
-  }
+  return runInboxCommand(await readLimitedForm(request));
 }
 
 /** Commands only: a GET is answered in French, not by the framework's English default. */

@@ -1,8 +1,13 @@
-/** POST /api/admin/evenements — the event manager's mutations (intent: save with one image, delete). */
+/**
+ * POST /api/admin/evenements — an event saved with its image (intent: save), uploaded through
+ * XMLHttpRequest for its progress events; delete is the /admin/agenda action's command, answered
+ * here too for scripts and the HTTP suites.
+ */
 import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
-import { eventDeleteSchema, eventFields } from "~/features/admin/event-schema";
-import { formToObject } from "~/features/admin/form-data";
-import { deleteEvent, type EventResult, saveEvent } from "~/features/events/event-admin.server";
+import { type EventResult, saveEvent } from "~/features/events/event-admin.server";
+import { runEventCommand } from "~/features/events/event-command.server";
+import { eventFields } from "~/features/events/event-schema";
+import { formToObject } from "~/lib/form-data";
 import { requireAdminApi } from "~/server/admin-guard.server";
 import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getAppContext } from "~/server/context.server";
@@ -29,13 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
       return actionFailed(error, EVENT_MESSAGES.saveFailed, "Enregistrement de l'événement impossible");
     }
   }
-  const parsed = eventDeleteSchema.safeParse(formToObject(form));
-  if (!parsed.success) return invalidInput(parsed.error);
-  try {
-    return answer(await deleteEvent(ctx, parsed.data.id));
-  } catch (error) {
-    return actionFailed(error, EVENT_MESSAGES.deleteFailed, "Suppression de l'événement impossible");
-  }
+  return runEventCommand(form);
 }
 
 /** Commands only: a GET is answered in French, not by the framework's English default. */

@@ -1,24 +1,16 @@
 /**
- * POST /api/admin/produits — the product manager's mutations (intent: save, set-sold, delete);
+ * POST /api/admin/produits — the product saves with their image files (intent: save), uploaded
+ * through XMLHttpRequest for its progress events; set-sold and delete are the /admin/produits
+ * action's commands, answered here too for scripts and the HTTP suites;
  * GET ?id= — one product for the shop pages' inline editor.
  * Multipart: a save carries the new image files; the body is size-capped while it streams.
  */
 import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
-import { formToObject } from "~/features/admin/form-data";
-import {
-  PRODUCT_LIST_FIELDS,
-  productActionSchema,
-  productFields,
-  recordId,
-} from "~/features/admin/product-schema";
+import { runProductCommand } from "~/features/catalogue/admin/product-command.server";
+import { PRODUCT_LIST_FIELDS, productFields, recordId } from "~/features/catalogue/admin/product-schema";
 import { getReferenceLists } from "~/features/catalogue/catalogue.server";
-import {
-  deleteProduct,
-  getAdminProduct,
-  type ProductResult,
-  saveProduct,
-  setProductSold,
-} from "~/features/catalogue/product-admin.server";
+import { getAdminProduct, type ProductResult, saveProduct } from "~/features/catalogue/product-admin.server";
+import { formToObject } from "~/lib/form-data";
 import { requireAdminApi, requireAdminReader } from "~/server/admin-guard.server";
 import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
 import { getAppContext, getDb } from "~/server/context.server";
@@ -33,8 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdminApi(request);
   const form = await readLimitedForm(request);
   const ctx = getAppContext();
-  const intent = form.get("intent");
-  if (intent === "save") {
+  if (form.get("intent") === "save") {
     const parsed = productFields.safeParse(formToObject(form, PRODUCT_LIST_FIELDS));
     if (!parsed.success) return invalidInput(parsed.error);
     try {
@@ -44,20 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
       return actionFailed(error, PRODUCT_MESSAGES.updateFailed, "Enregistrement du produit impossible");
     }
   }
-  const parsed = productActionSchema.safeParse(formToObject(form));
-  if (!parsed.success) return invalidInput(parsed.error);
-  const command = parsed.data;
-  try {
-    if (command.intent === "set-sold")
-      return answer(await setProductSold(ctx.db, command.id, command.sold === "true"));
-    return answer(await deleteProduct(ctx, command.id));
-  } catch (error) {
-    return actionFailed(
-      error,
-      command.intent === "set-sold" ? PRODUCT_MESSAGES.statusFailed : PRODUCT_MESSAGES.deleteFailed,
-      "Action produit impossible",
-    );
-  }
+  return runProductCommand(form);
 }
 
 /**

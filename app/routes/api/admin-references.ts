@@ -1,27 +1,13 @@
-/** POST /api/admin/references — categories and attribute lists (intent: create, rename, delete). */
-import { formToObject } from "~/features/admin/form-data";
-import { referenceActionSchema } from "~/features/admin/reference-schema";
-import { applyReferenceAction } from "~/features/catalogue/references.server";
+/** POST /api/admin/references — categories and attribute lists (intent: create, rename, delete). Same command as the dashboard page's action (kept for scripts and the HTTP suites). */
+import { runReferenceCommand } from "~/features/catalogue/admin/reference-command.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
-import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
-import { getDb } from "~/server/context.server";
+import { apiError } from "~/server/api-responses.server";
 import { readLimitedForm } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-references";
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminApi(request);
-  const parsed = referenceActionSchema.safeParse(formToObject(await readLimitedForm(request)));
-  if (!parsed.success) return invalidInput(parsed.error);
-  try {
-    const result = await applyReferenceAction(getDb(), parsed.data);
-    return result.ok ? result : apiError(result.error, result.status);
-  } catch (error) {
-    return actionFailed(
-      error,
-      "Une erreur s'est produite. Veuillez réessayer.",
-      "Action sur la liste impossible",
-    );
-  }
+  return runReferenceCommand(await readLimitedForm(request));
 }
 
 /** Commands only: a GET is answered in French, not by the framework's English default. */

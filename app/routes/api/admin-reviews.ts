@@ -1,25 +1,13 @@
-/** POST /api/admin/avis — review moderation (intent: approve, delete). */
-import { formToObject } from "~/features/admin/form-data";
-import { REVIEW_MESSAGES, reviewActionSchema } from "~/features/admin/moderation-schema";
-import { applyReviewAction } from "~/features/reviews/moderation.server";
+/** POST /api/admin/avis — review moderation (intent: approve, delete). Same command as the dashboard page's action (kept for scripts and the HTTP suites). */
+import { moderateReview } from "~/features/reviews/moderation-command.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
-import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
-import { getDb } from "~/server/context.server";
+import { apiError } from "~/server/api-responses.server";
 import { readLimitedForm } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-reviews";
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminApi(request);
-  const parsed = reviewActionSchema.safeParse(formToObject(await readLimitedForm(request)));
-  if (!parsed.success) return invalidInput(parsed.error);
-  try {
-    const result = await applyReviewAction(getDb(), parsed.data);
-    return result.ok ? result : apiError(result.error, result.status);
-  } catch (error) {
-    const failed =
-      parsed.data.intent === "approve" ? REVIEW_MESSAGES.approveFailed : REVIEW_MESSAGES.deleteFailed;
-    return actionFailed(error, failed, "Modération de l'avis impossible");
-  }
+  return moderateReview(await readLimitedForm(request));
 }
 
 /** Commands only: a GET is answered in French, not by the framework's English default. */

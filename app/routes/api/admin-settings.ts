@@ -1,25 +1,13 @@
-/** POST /api/admin/parametres — the shop settings (intent: save). */
-import { formToObject } from "~/features/admin/form-data";
-import { SETTINGS_MESSAGES, shopSettingsSchema } from "~/features/admin/settings-schema";
-import { saveShopSettings } from "~/features/settings/settings-admin.server";
+/** POST /api/admin/parametres — the shop settings (intent: save). Same command as the dashboard page's action (kept for scripts and the HTTP suites). */
+import { runSettingsCommand } from "~/features/settings/settings-command.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
-import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
-import { getDb } from "~/server/context.server";
+import { apiError } from "~/server/api-responses.server";
 import { readLimitedForm } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-settings";
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminApi(request);
-  const form = formToObject(await readLimitedForm(request));
-  if (form.intent !== "save") return apiError("Requête invalide.", 400);
-  const parsed = shopSettingsSchema.safeParse(form);
-  if (!parsed.success) return invalidInput(parsed.error);
-  try {
-    await saveShopSettings(getDb(), parsed.data);
-    return { ok: true as const, message: SETTINGS_MESSAGES.saved };
-  } catch (error) {
-    return actionFailed(error, SETTINGS_MESSAGES.saveFailed, "Enregistrement des paramètres impossible");
-  }
+  return runSettingsCommand(await readLimitedForm(request));
 }
 
 /** Commands only: a GET is answered in French, not by the framework's English default. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formToObject } from "./form-data";
+import { formToObject } from "~/lib/form-data";
 import { normaliseStock, PRODUCT_LIST_FIELDS, parsePriceCents, productFields } from "./product-schema";
 
 const base = {

@@ -1,8 +1,8 @@
 /** The admin event form (docs/product.md §5: title and start date required, end date optional and after the start). */
 import { z } from "zod";
+import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
+import { recordId } from "~/features/catalogue/admin/product-schema";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
-import { EVENT_MESSAGES } from "./admin-messages";
-import { recordId } from "./product-schema";
 
 const isDate = (value: string) => !Number.isNaN(new Date(value).getTime());
 

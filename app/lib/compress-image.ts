@@ -4,7 +4,7 @@
  * large file needs it, and runs on the main thread: its worker mode would fetch a script from a
  * CDN, which the design forbids (and the CSP blocks).
  */
-import { COMPRESS_ABOVE_BYTES } from "./product-schema";
+import { COMPRESS_ABOVE_BYTES } from "~/features/catalogue/admin/product-schema";
 
 export async function compressIfLarge(file: File, limit = COMPRESS_ABOVE_BYTES): Promise<File> {
   if (file.size <= limit) return file;

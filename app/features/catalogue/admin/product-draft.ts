@@ -5,8 +5,8 @@
  * pages, which differ only in how they lay the fields out and in their compression limit.
  */
 import { useEffect, useRef, useState } from "react";
-import { PRODUCT_MESSAGES } from "./admin-messages";
-import { compressIfLarge } from "./compress-image";
+import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
+import { compressIfLarge } from "~/lib/compress-image";
 import type { ImageItem } from "./image-list";
 import {
   ACCEPTED_IMAGE_EXTENSIONS,

@@ -6,12 +6,12 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
 import buttons from "~/components/button.module.css";
+import { CardHead, CardList } from "~/features/admin/admin-cards";
+import { ConfirmDelete, FormError, RowActions } from "~/features/admin/admin-dialog";
+import lists from "~/features/admin/admin-lists.module.css";
+import styles from "~/features/admin/admin-ui.module.css";
+import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
 import { longDate } from "~/lib/dates";
-import { ConfirmDialog } from "./admin-dialog";
-import lists from "./admin-lists.module.css";
-import { formOf } from "./admin-request";
-import styles from "./admin-ui.module.css";
-import { useAdminAction } from "./use-admin-action";
 import { USER_MESSAGES, type UserListQuery } from "./user-schema";
 
 export interface ManagedUser {
@@ -34,8 +34,6 @@ export interface UserManagerProps {
   pages: number;
   currentUserId: string;
 }
-
-const URL = "/api/admin/utilisateurs";
 
 const SORT_OPTIONS = [
   ["created:desc", "Inscription (plus récentes d'abord)"],
@@ -155,22 +153,26 @@ function UserCard({
   isSelf: boolean;
   onDelete: (user: ManagedUser) => void;
 }) {
-  const roleAction = useAdminAction();
-  const visibilityAction = useAdminAction();
-  // Shown at once, put back if the server refuses.
-  const [visible, setVisible] = useState(user.emailVisibility);
+  const roleAction = useAdminFetcher();
+  // A checkbox must change in the click itself: the choice is kept here until the server answers,
+  // then the stored value (new, or unchanged after a refusal) shows again.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const visibilityAction = useAdminFetcher({ onSettled: () => setAsked(null) });
+  const visible = asked ?? user.emailVisibility;
+  const role = roleAction.sent?.get("role") ?? user.role;
   const label = user.name.trim() || user.email;
   return (
     <article className={lists.card} aria-label={isSelf ? `${label} (vous)` : label}>
-      <header className={lists.cardHead}>
-        <h2 className={lists.cardTitle}>
-          {label}
-          {isSelf ? <span className={styles.hint}> (vous)</span> : null}
-        </h2>
-        <span className={lists.status} data-tone={user.verified ? "ok" : "waiting"}>
-          {user.verified ? "Vérifié" : "Non vérifié"}
-        </span>
-      </header>
+      <CardHead
+        title={
+          <>
+            {label}
+            {isSelf ? <span className={styles.hint}> (vous)</span> : null}
+          </>
+        }
+        done={user.verified}
+        status={["Vérifié", "Non vérifié"]}
+      />
       <p className={lists.text}>
         {user.email}
         {user.username ? <span className={styles.hint}> · {user.username}</span> : null}
@@ -183,10 +185,10 @@ function UserCard({
           <label htmlFor={`role-${user.id}`}>Rôle</label>
           <select
             id={`role-${user.id}`}
-            value={user.role}
+            value={String(role)}
             disabled={roleAction.busy}
             onChange={(event) =>
-              roleAction.run(URL, formOf({ intent: "set-role", id: user.id, role: event.target.value }))
+              roleAction.submit({ intent: "set-role", id: user.id, role: event.target.value })
             }
           >
             <option value="user">Utilisateur</option>
@@ -194,56 +196,37 @@ function UserCard({
           </select>
         </div>
       </div>
-      {roleAction.error ? (
-        <p className={styles.error} role="alert">
-          {USER_MESSAGES.roleFailed} : {roleAction.error}
-        </p>
-      ) : null}
+      <FormError error={roleAction.error && `${USER_MESSAGES.roleFailed} : ${roleAction.error}`} />
       <label className={styles.choice}>
         <input
           type="checkbox"
           checked={visible}
           disabled={visibilityAction.busy}
-          onChange={async (event) => {
-            const next = event.target.checked;
-            setVisible(next);
-            const answer = await visibilityAction.run(
-              URL,
-              formOf({ intent: "set-email-visibility", id: user.id, visible: String(next) }),
-            );
-            if (!answer.ok) setVisible(!next);
+          onChange={(event) => {
+            setAsked(event.target.checked);
+            visibilityAction.submit({
+              intent: "set-email-visibility",
+              id: user.id,
+              visible: String(event.target.checked),
+            });
           }}
         />
         Email visible
       </label>
-      {visibilityAction.error ? (
-        <p className={styles.error} role="alert">
-          {USER_MESSAGES.visibilityFailed} : {visibilityAction.error}
-        </p>
-      ) : null}
+      <FormError
+        error={visibilityAction.error && `${USER_MESSAGES.visibilityFailed} : ${visibilityAction.error}`}
+      />
       {isSelf ? null : (
-        <div className={lists.cardActions}>
-          <button
-            type="button"
-            className={`${buttons.secondary} ${styles.dangerText}`}
-            onClick={() => onDelete(user)}
-          >
-            Supprimer
-          </button>
-        </div>
+        <RowActions as="div" className={lists.cardActions} look="button" onDelete={() => onDelete(user)} />
       )}
     </article>
   );
 }
 
 export function UserManager(props: UserManagerProps) {
-  const deletion = useAdminAction();
   const [target, setTarget] = useState<ManagedUser | null>(null);
-  async function remove() {
-    if (!target) return;
-    const answer = await deletion.run(URL, formOf({ intent: "delete", id: target.id }));
-    if (answer.ok) setTarget(null);
-  }
+  const deleting = usePendingIds("delete");
+  const users = props.users.filter((user) => !deleting.has(user.id));
   return (
     <>
       <Stats stats={props.stats} />
@@ -251,28 +234,12 @@ export function UserManager(props: UserManagerProps) {
       <p className={styles.hint} aria-live="polite">
         {props.total} utilisateur{props.total > 1 ? "s" : ""}
       </p>
-      {props.users.length === 0 ? (
-        <p className={styles.empty}>{USER_MESSAGES.empty}</p>
-      ) : (
-        <ul className={lists.cards} aria-label="Utilisateurs">
-          {props.users.map((user) => (
-            <li key={user.id}>
-              <UserCard
-                key={String(user.emailVisibility)}
-                user={user}
-                isSelf={user.id === props.currentUserId}
-                onDelete={(chosen) => {
-                  deletion.setError(null);
-                  setTarget(chosen);
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={users} empty={USER_MESSAGES.empty} label="Utilisateurs">
+        {(user) => <UserCard user={user} isSelf={user.id === props.currentUserId} onDelete={setTarget} />}
+      </CardList>
       <Pager page={props.page} pages={props.pages} />
       {target ? (
-        <ConfirmDialog
+        <ConfirmDelete
           title="Supprimer l'utilisateur"
           message={
             <p>
@@ -280,10 +247,8 @@ export function UserManager(props: UserManagerProps) {
               panier, favoris, conversations et messages ? Cette action est définitive.
             </p>
           }
-          busy={deletion.busy}
-          error={deletion.error}
-          onConfirm={remove}
-          onCancel={() => setTarget(null)}
+          fields={{ id: target.id }}
+          onClose={() => setTarget(null)}
         />
       ) : null}
     </>

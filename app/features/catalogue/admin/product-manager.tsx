@@ -5,13 +5,13 @@
  */
 import { useEffect, useId, useMemo, useState } from "react";
 import buttons from "~/components/button.module.css";
+import { ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
+import styles from "~/features/admin/admin-ui.module.css";
+import { TextField } from "~/features/admin/text-field";
+import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
 import { formatPrice } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
-import { ConfirmDialog } from "./admin-dialog";
-import { formOf } from "./admin-request";
-import styles from "./admin-ui.module.css";
 import { type EditableProduct, ProductForm, type ReferenceOptions } from "./product-form";
-import { useAdminAction } from "./use-admin-action";
 
 export interface ManagedProduct extends EditableProduct {
   images: { fileName: string; width: number; height: number }[];
@@ -48,8 +48,9 @@ export function ProductManager({
   const [search, setSearch] = useState("");
   const [editing, setEditing] = useState<ManagedProduct | "new" | null>(null);
   const [deleting, setDeleting] = useState<ManagedProduct | null>(null);
-  const toggle = useAdminAction();
-  const remove = useAdminAction();
+  const toggle = useAdminFetcher();
+  const deletingIds = usePendingIds("delete");
+  const marking = usePendingIds("set-sold");
 
   useEffect(() => {
     try {
@@ -71,13 +72,20 @@ export function ProductManager({
 
   const shown = useMemo(() => {
     const wanted = fold(search.trim());
-    return products.filter(
+    // The sale status the admin just set and the rows being deleted show at once.
+    const current = products
+      .filter((product) => !deletingIds.has(product.id))
+      .map((product) => {
+        const sold = marking.get(product.id)?.get("sold");
+        return sold ? { ...product, isSold: sold === "true" } : product;
+      });
+    return current.filter(
       (product) =>
         (status === "all" || (status === "sold") === product.isSold) &&
         (!category || product.categories.includes(category)) &&
         (!wanted || fold(product.name).includes(wanted)),
     );
-  }, [products, status, category, search]);
+  }, [products, status, category, search, deletingIds, marking]);
 
   const categoryNames = useMemo(
     () => new Map(references.categories.map((item) => [item.id, item.name])),
@@ -87,15 +95,7 @@ export function ProductManager({
   return (
     <>
       <div className={styles.toolbar}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-search`}>Rechercher par nom</label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <TextField label="Rechercher par nom" type="search" value={search} onValue={setSearch} />
         <div className={styles.field}>
           <label htmlFor={`${id}-status`}>Statut</label>
           <select
@@ -187,34 +187,23 @@ export function ProductManager({
                         .join(", ") || "Sans catégorie"}
                     </p>
                   </div>
-                  <div className={styles.cardActions}>
-                    <button type="button" className={styles.linkButton} onClick={() => setEditing(product)}>
-                      Modifier
-                    </button>
+                  <RowActions
+                    as="div"
+                    className={styles.cardActions}
+                    onEdit={() => setEditing(product)}
+                    onDelete={() => setDeleting(product)}
+                  >
                     <button
                       type="button"
                       className={styles.linkButton}
                       disabled={toggle.busy}
                       onClick={() =>
-                        toggle.run(
-                          "/api/admin/produits",
-                          formOf({ intent: "set-sold", id: product.id, sold: String(!product.isSold) }),
-                        )
+                        toggle.submit({ intent: "set-sold", id: product.id, sold: String(!product.isSold) })
                       }
                     >
                       {product.isSold ? "Remettre en vente" : "Marquer vendu"}
                     </button>
-                    <button
-                      type="button"
-                      className={`${styles.linkButton} ${styles.dangerText}`}
-                      onClick={() => {
-                        remove.setError(null);
-                        setDeleting(product);
-                      }}
-                    >
-                      Supprimer
-                    </button>
-                  </div>
+                  </RowActions>
                 </article>
               </li>
             );
@@ -230,21 +219,13 @@ export function ProductManager({
         />
       ) : null}
       {deleting ? (
-        <ConfirmDialog
+        <ConfirmDelete
           title="Supprimer le produit"
           message={
             <p>Supprimer « {deleting.name} » ? Ses images seront effacées ; cette action est définitive.</p>
           }
-          busy={remove.busy}
-          error={remove.error}
-          onCancel={() => setDeleting(null)}
-          onConfirm={async () => {
-            const answer = await remove.run(
-              "/api/admin/produits",
-              formOf({ intent: "delete", id: deleting.id }),
-            );
-            if (answer.ok) setDeleting(null);
-          }}
+          fields={{ id: deleting.id }}
+          onClose={() => setDeleting(null)}
         />
       ) : null}
     </>

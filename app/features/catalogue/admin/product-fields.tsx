@@ -4,7 +4,7 @@
  * unique and sold flags, the four relation lists and the ordered images.
  */
 import { useRef } from "react";
-import styles from "./admin-ui.module.css";
+import styles from "~/features/admin/admin-ui.module.css";
 import { ImageList } from "./image-list";
 import { type ProductDraft, RELATION_KEYS, RELATION_LABELS, type ReferenceOptions } from "./product-draft";
 import { ACCEPTED_IMAGE_INPUT, MAX_PRODUCT_IMAGES } from "./product-schema";

@@ -1,10 +1,10 @@
 /** The shop settings form (admin /admin/parametres): the details header, footer and contact show. */
 import { type FormEvent, useId } from "react";
-import buttons from "~/components/button.module.css";
-import lists from "./admin-lists.module.css";
-import styles from "./admin-ui.module.css";
+import { FormActions, FormError } from "~/features/admin/admin-dialog";
+import lists from "~/features/admin/admin-lists.module.css";
+import styles from "~/features/admin/admin-ui.module.css";
+import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
 import { shopSettingsSchema } from "./settings-schema";
-import { useAdminAction } from "./use-admin-action";
 
 export interface ShopSettingsView {
   shopName: string;
@@ -40,18 +40,19 @@ const FIELDS: { name: keyof ShopSettingsView; label: string; type?: string; wide
 
 export function ShopSettingsForm({ settings }: { settings: ShopSettingsView }) {
   const id = useId();
-  const { run, busy, error, setError } = useAdminAction();
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  const { submit: post, busy, error, setError } = useAdminFetcher();
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = new FormData(event.currentTarget);
     const checked = shopSettingsSchema.safeParse(Object.fromEntries(body));
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
     body.set("intent", "save");
-    await run("/api/admin/parametres", body);
+    post(body);
   }
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Coordonnées de la boutique">
-      <div className={lists.settingsGrid}>
+      {/* Remounted after a save, so the fields show what was stored (the form and its fetcher stay). */}
+      <div className={lists.settingsGrid} key={JSON.stringify(settings)}>
         {FIELDS.map((field) => (
           <div key={field.name} className={styles.field}>
             <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
@@ -65,16 +66,8 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettingsView }) {
           </div>
         ))}
       </div>
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className={styles.formActions}>
-        <button type="submit" className={buttons.primary} disabled={busy}>
-          Enregistrer les paramètres
-        </button>
-      </div>
+      <FormError error={error} />
+      <FormActions label="Enregistrer les paramètres" busy={busy} />
     </form>
   );
 }

@@ -19,8 +19,8 @@ import {
   useSortable,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import styles from "~/features/admin/admin-ui.module.css";
 import { imageUrl } from "~/lib/images";
-import styles from "./admin-ui.module.css";
 
 export type ImageItem =
   | { key: string; kind: "existing"; fileName: string }

@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
+import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import { slugify } from "~/lib/slugify";
-import { PRODUCT_MESSAGES } from "./admin-messages";
 
 export const MAX_PRODUCT_IMAGES = 10;
 /** docs/product.md §9: the admin product form compresses images above 4.5 MB. */

@@ -4,14 +4,14 @@
  */
 import { useState } from "react";
 import buttons from "~/components/button.module.css";
+import { CardHead, CardList } from "~/features/admin/admin-cards";
+import { ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
+import lists from "~/features/admin/admin-lists.module.css";
+import styles from "~/features/admin/admin-ui.module.css";
+import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
 import { longDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/format";
-import { ConfirmDialog } from "./admin-dialog";
-import lists from "./admin-lists.module.css";
-import { formOf } from "./admin-request";
-import styles from "./admin-ui.module.css";
 import { INBOX_MESSAGES } from "./contact-inbox-schema";
-import { useAdminAction } from "./use-admin-action";
 
 export interface InboxEntry {
   id: string;
@@ -23,24 +23,17 @@ export interface InboxEntry {
   order: { name: string; priceCents: number; quantity: number }[] | null;
 }
 
-const URL = "/api/admin/contacts";
-
 function replyLink(entry: InboxEntry, shopName: string) {
   const subject = entry.order ? `Votre commande — ${shopName}` : `Votre message — ${shopName}`;
   return `mailto:${entry.email}?subject=${encodeURIComponent(subject)}`;
 }
 
 function Entry({ entry, shopName, onDelete }: { entry: InboxEntry; shopName: string; onDelete: () => void }) {
-  const toggle = useAdminAction();
+  const toggle = useAdminFetcher();
   const total = entry.order?.reduce((sum, line) => sum + line.priceCents * line.quantity, 0) ?? 0;
   return (
     <article className={lists.card} data-unread={!entry.isRead} aria-label={`Message de ${entry.name}`}>
-      <header className={lists.cardHead}>
-        <h2 className={lists.cardTitle}>{entry.name}</h2>
-        <span className={lists.status} data-tone={entry.isRead ? "ok" : "waiting"}>
-          {entry.isRead ? "Lu" : "Non lu"}
-        </span>
-      </header>
+      <CardHead title={entry.name} done={entry.isRead} status={["Lu", "Non lu"]} />
       <p className={styles.hint}>
         {entry.email} · <time dateTime={entry.createdAt}>{longDate(entry.createdAt)}</time>
       </p>
@@ -65,7 +58,7 @@ function Entry({ entry, shopName, onDelete }: { entry: InboxEntry; shopName: str
           {toggle.error}
         </p>
       ) : null}
-      <div className={lists.cardActions}>
+      <RowActions as="div" className={lists.cardActions} look="button" onDelete={onDelete}>
         <a className={buttons.primary} href={replyLink(entry, shopName)}>
           Répondre par email
         </a>
@@ -73,61 +66,41 @@ function Entry({ entry, shopName, onDelete }: { entry: InboxEntry; shopName: str
           type="button"
           className={buttons.secondary}
           disabled={toggle.busy}
-          onClick={() =>
-            toggle.run(URL, formOf({ intent: "set-read", id: entry.id, read: String(!entry.isRead) }))
-          }
+          onClick={() => toggle.submit({ intent: "set-read", id: entry.id, read: String(!entry.isRead) })}
         >
           {entry.isRead ? "Marquer comme non lu" : "Marquer comme lu"}
         </button>
-        <button type="button" className={`${buttons.secondary} ${styles.dangerText}`} onClick={onDelete}>
-          Supprimer
-        </button>
-      </div>
+      </RowActions>
     </article>
   );
 }
 
 export function ContactInbox({ messages, shopName }: { messages: InboxEntry[]; shopName: string }) {
-  const deletion = useAdminAction();
   const [target, setTarget] = useState<InboxEntry | null>(null);
-  async function remove() {
-    if (!target) return;
-    const answer = await deletion.run(URL, formOf({ intent: "delete", id: target.id }));
-    if (answer.ok) setTarget(null);
-  }
-  const unread = messages.filter((entry) => !entry.isRead).length;
+  const deleting = usePendingIds("delete");
+  const marking = usePendingIds("set-read");
+  // Shown at once as the admin asked; the next loader data (or a failure) settles it.
+  const shown = messages
+    .filter((entry) => !deleting.has(entry.id))
+    .map((entry) => {
+      const read = marking.get(entry.id)?.get("read");
+      return read ? { ...entry, isRead: read === "true" } : entry;
+    });
+  const unread = shown.filter((entry) => !entry.isRead).length;
   return (
     <>
       <p className={styles.hint}>
-        {messages.length} message{messages.length > 1 ? "s" : ""}, dont {unread} non lu{unread > 1 ? "s" : ""}
-        .
+        {shown.length} message{shown.length > 1 ? "s" : ""}, dont {unread} non lu{unread > 1 ? "s" : ""}.
       </p>
-      {messages.length === 0 ? (
-        <p className={styles.empty}>{INBOX_MESSAGES.empty}</p>
-      ) : (
-        <ul className={lists.cards} aria-label="Messages de contact">
-          {messages.map((entry) => (
-            <li key={entry.id}>
-              <Entry
-                entry={entry}
-                shopName={shopName}
-                onDelete={() => {
-                  deletion.setError(null);
-                  setTarget(entry);
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={shown} empty={INBOX_MESSAGES.empty} label="Messages de contact">
+        {(entry) => <Entry entry={entry} shopName={shopName} onDelete={() => setTarget(entry)} />}
+      </CardList>
       {target ? (
-        <ConfirmDialog
+        <ConfirmDelete
           title="Supprimer le message"
           message={<p>Supprimer définitivement le message de {target.name} ?</p>}
-          busy={deletion.busy}
-          error={deletion.error}
-          onConfirm={remove}
-          onCancel={() => setTarget(null)}
+          fields={{ id: target.id }}
+          onClose={() => setTarget(null)}
         />
       ) : null}
     </>

@@ -1,13 +1,14 @@
 /**
- * One mutation of the dashboard: posts to an admin action, then on success shows the French
- * confirmation and revalidates the loaders (the lists update in place, no reload).
+ * A dashboard save that carries files (product and event forms): posted through XMLHttpRequest for
+ * its upload progress, then the loaders are revalidated and the French confirmation shown. The
+ * commands without files use useAdminFetcher and the page actions instead.
  */
 import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useAdminNotice } from "./admin-notice";
 import { type AdminAnswer, postAdminForm } from "./admin-request";
 
-export function useAdminAction() {
+export function useAdminUpload() {
   const notify = useAdminNotice();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);

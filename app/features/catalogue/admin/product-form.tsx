@@ -5,12 +5,12 @@
  */
 import { type FormEvent, useId } from "react";
 import buttons from "~/components/button.module.css";
+import { AdminDialog } from "~/features/admin/admin-dialog";
+import styles from "~/features/admin/admin-ui.module.css";
+import { useAdminUpload } from "~/features/admin/use-admin-upload";
 import { slugify } from "~/lib/slugify";
-import { AdminDialog } from "./admin-dialog";
-import styles from "./admin-ui.module.css";
 import { type EditableProduct, type ReferenceOptions, useProductDraft } from "./product-draft";
 import { ImageFields, ProductMainFields, RelationFields, SaveStatus } from "./product-fields";
-import { useAdminAction } from "./use-admin-action";
 
 export type { EditableProduct, NamedOption, ReferenceOptions } from "./product-draft";
 
@@ -24,7 +24,7 @@ export function ProductForm({
   onClose: () => void;
 }) {
   const id = useId();
-  const { run, busy, progress, error, setError } = useAdminAction();
+  const { run, busy, progress, error, setError } = useAdminUpload();
   const draft = useProductDraft(product);
   const slug = slugify(draft.name);
   const slugHint = `Adresse : /catalogue/produit/${slug || "…"}${

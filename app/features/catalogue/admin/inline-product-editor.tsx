@@ -1,16 +1,17 @@
 /**
  * The inline product editor of the shop pages (docs/product.md §4 "Admin inline edit", §2): loaded as its own
  * chunk when an admin presses 'Modifier'. It reads the product and the options of its four lists
- * from /api/admin/produits, edits a copy ('Annuler' drops it, new images included), and saves
+ * from the loader of /api/admin/produits (a fetcher), edits a copy ('Annuler' drops it, new images included), and saves
  * through the same action as the dashboard. Cards edit the details; product and sold pages also
  * add, remove and reorder the photos, compressed in the browser above 1 MB (docs/product.md §9).
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import buttons from "~/components/button.module.css";
-import type { SavedProduct } from "~/features/catalogue/inline-edit";
-import { PRODUCT_MESSAGES } from "./admin-messages";
-import { postAdminForm } from "./admin-request";
-import styles from "./admin-ui.module.css";
+import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
+import { postAdminForm } from "~/features/admin/admin-request";
+import styles from "~/features/admin/admin-ui.module.css";
+import type { SavedProduct } from "../inline-edit-state";
 import editorStyles from "./inline-product-editor.module.css";
 import { type EditableProduct, type ReferenceOptions, useProductDraft } from "./product-draft";
 import { ImageFields, ProductMainFields, RelationFields, SaveStatus } from "./product-fields";
@@ -25,6 +26,17 @@ type Loaded =
   | { state: "failed"; error: string }
   | { state: "ready"; product: EditableProduct; references: ReferenceOptions };
 
+type LoadAnswer =
+  | { ok: true; product: EditableProduct; references: ReferenceOptions }
+  | { ok: false; error?: string };
+
+function readLoaded(answer: LoadAnswer | undefined): Loaded {
+  // A revalidation of the page reloads this product too: the draft stays on screen meanwhile.
+  if (answer === undefined) return { state: "loading" };
+  if (answer.ok) return { state: "ready", product: answer.product, references: answer.references };
+  return { state: "failed", error: answer.error ?? LOAD_FAILED };
+}
+
 interface EditorProps {
   productId: string;
   withImages: boolean;
@@ -38,33 +50,14 @@ function failure(reason: string): string {
 }
 
 export default function InlineProductEditor(props: EditorProps) {
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-
+  const fetcher = useFetcher<LoadAnswer>();
+  const { load } = fetcher;
   useEffect(() => {
-    const controller = new AbortController();
-    fetch(`/api/admin/produits?id=${encodeURIComponent(props.productId)}`, {
-      headers: { Accept: "application/json" },
-      signal: controller.signal,
-    })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => null)) as {
-          product?: EditableProduct;
-          references?: ReferenceOptions;
-          error?: string;
-        } | null;
-        if (response.ok && body?.product && body.references) {
-          setLoaded({ state: "ready", product: body.product, references: body.references });
-        } else {
-          setLoaded({ state: "failed", error: body?.error ?? LOAD_FAILED });
-        }
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(LOAD_FAILED, error);
-        setLoaded({ state: "failed", error: LOAD_FAILED });
-      });
-    return () => controller.abort();
-  }, [props.productId]);
+    load(`/api/admin/produits?id=${encodeURIComponent(props.productId)}`).catch((error: unknown) =>
+      console.error(LOAD_FAILED, error),
+    );
+  }, [load, props.productId]);
+  const loaded = readLoaded(fetcher.data);
 
   if (loaded.state === "ready") {
     return <EditorForm {...props} product={loaded.product} references={loaded.references} />;

@@ -3,8 +3,8 @@
  * and page as URL parameters, and the three mutations (role, e-mail visibility, deletion).
  */
 import { z } from "zod";
+import { recordId } from "~/features/catalogue/admin/product-schema";
 import { singleLineText } from "~/lib/text-schema";
-import { recordId } from "./product-schema";
 
 /** docs/product.md §9: pages of 10. */
 export const USERS_PAGE_SIZE = 10;

@@ -1,7 +1,7 @@
 /** Categories and the three attribute lists (docs/product.md §5: names not blank): create, rename, delete. */
 import { z } from "zod";
+import { NAME_EMPTY, REFERENCE_KINDS } from "~/features/admin/admin-messages";
 import { singleLineText } from "~/lib/text-schema";
-import { NAME_EMPTY, REFERENCE_KINDS } from "./admin-messages";
 import { recordId } from "./product-schema";
 
 const kind = z.enum(REFERENCE_KINDS, "Liste inconnue.");

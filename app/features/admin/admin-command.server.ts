@@ -1,0 +1,32 @@
+/**
+ * One admin command, the same whichever route receives it (the dashboard page's action or its
+ * api/admin/* twin kept for scripts and tests): the form is checked by the command's schema, run,
+ * and answered in JSON — { ok, message } or { ok: false, error } with a 4xx; a crash is logged
+ * and answered with the command's own French failure (a refused write with a French 4xx), never
+ * the framework's English page.
+ */
+import type { z } from "zod";
+import { formToObject } from "~/lib/form-data";
+import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
+
+type CommandResult = { ok: true; message: string } | { ok: false; status: number; error: string };
+
+export interface AdminCommand<S extends z.ZodType> {
+  schema: S;
+  apply: (command: z.output<S>) => Promise<CommandResult>;
+  failure: (command: z.output<S>) => string;
+  /** Logged with a crash, for the shop's owner reading the server's output. */
+  label: string;
+}
+
+export async function runAdminCommand<S extends z.ZodType>(form: FormData, command: AdminCommand<S>) {
+  const parsed = command.schema.safeParse(formToObject(form));
+  if (!parsed.success) return invalidInput(parsed.error);
+  try {
+    const result = await command.apply(parsed.data);
+    return result.ok ? result : apiError(result.error, result.status);
+  } catch (error) {
+    // A write the database refuses is about the data sent: a French 4xx (docs/security.md).
+    return actionFailed(error, command.failure(parsed.data), command.label);
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * The product commands that carry no file (sale status, deletion): the action of /admin/produits
+ * and the non-upload half of POST /api/admin/produits. Saves with images stay on the api route.
+ */
+import { runAdminCommand } from "~/features/admin/admin-command.server";
+import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
+import { deleteProduct, setProductSold } from "~/features/catalogue/product-admin.server";
+import { getAppContext } from "~/server/context.server";
+import { productActionSchema } from "./product-schema";
+
+export function runProductCommand(form: FormData) {
+  return runAdminCommand(form, {
+    schema: productActionSchema,
+    apply: (command) => {
+      const ctx = getAppContext();
+      return command.intent === "set-sold"
+        ? setProductSold(ctx.db, command.id, command.sold === "true")
+        : deleteProduct(ctx, command.id);
+    },
+    failure: (command) =>
+      command.intent === "set-sold" ? PRODUCT_MESSAGES.statusFailed : PRODUCT_MESSAGES.deleteFailed,
+    label: "Action produit impossible",
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * Create, rename or delete a category or an attribute: the action of /admin/categories and
+ * /admin/filtres, and of POST /api/admin/references.
+ */
+import { runAdminCommand } from "~/features/admin/admin-command.server";
+import { applyReferenceAction } from "~/features/catalogue/references.server";
+import { getDb } from "~/server/context.server";
+import { referenceActionSchema } from "./reference-schema";
+
+export function runReferenceCommand(form: FormData) {
+  return runAdminCommand(form, {
+    schema: referenceActionSchema,
+    apply: (command) => applyReferenceAction(getDb(), command),
+    failure: () => "Une erreur s'est produite. Veuillez réessayer.",
+    label: "Action sur la liste impossible",
+  });
+}
