@@ -8,10 +8,12 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  DEMO_CUSTOMER,
   freePort,
   newDataDir,
   readDatabase,
   type ShopServer,
+  signIn,
   startServer,
   stopServer,
   waitHealthy,
@@ -452,20 +454,7 @@ describe("HTTP contract", () => {
       )
       .run();
     writer.close();
-    const login = await fetch(`${url}/auth`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-      body: new URLSearchParams({
-        intent: "login",
-        email: "cliente@nacre.test",
-        password: "Cliente-Nacre-2026",
-      }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = await signIn(url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     const add = () =>
       fetch(`${url}/api/panier`, {
         method: "POST",
@@ -492,20 +481,7 @@ describe("HTTP contract", () => {
       )
       .run();
     writer.close();
-    const login = await fetch(`${url}/auth`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-      body: new URLSearchParams({
-        intent: "login",
-        email: "cliente@nacre.test",
-        password: "Cliente-Nacre-2026",
-      }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = await signIn(url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     // node:http, since fetch() always says it is a script's request (Sec-Fetch-Mode: cors).
     const navigate = (target: string, fields: Record<string, string>, referer?: string) =>
       new Promise<{ status: number; location?: string; cookie: string; text: string }>((resolve, reject) => {
