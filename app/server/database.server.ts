@@ -27,11 +27,30 @@ export function openDatabase(dataDir: string): DatabaseHandle {
   // First of all: two starts on one DATA_DIR make the second wait for the first's locks instead of
   // failing (even switching to WAL needs a lock while the other process migrates a new file).
   sqlite.pragma("busy_timeout = 15000");
-  sqlite.pragma("journal_mode = WAL");
+  patiently(() => sqlite.pragma("journal_mode = WAL"));
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, sqlite, file };
+}
+
+/**
+ * SQLite answers SQLITE_BUSY at once, without the busy timeout, while another process runs WAL
+ * recovery or holds a lock the timeout cannot wait for (seen when two starts open a new DATA_DIR
+ * together): such a start waits and tries again, for 15 s at most, instead of failing.
+ */
+function patiently<T>(run: () => T, timeoutMs = 15_000): T {
+  const deadline = Date.now() + timeoutMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      return run();
+    } catch (error) {
+      const busy = (error as { code?: string }).code?.startsWith("SQLITE_BUSY");
+      if (!busy || Date.now() > deadline) throw error;
+      Atomics.wait(pause, 0, 0, 50); // start-up only: a synchronous pause blocks nothing yet
+    }
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
