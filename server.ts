@@ -66,8 +66,10 @@ async function main() {
     fs.rmSync(mod.pidFile(env.dataDir), { force: true });
     mod.beginShutdown();
     server.close(() => {
-      mod.getAppContext().sqlite.close();
-      process.exit(0);
+      void mod
+        .getAppContext()
+        .close()
+        .finally(() => process.exit(0));
     });
     // Connections that finish their last answer (a chat stream just ended, a request drained)
     // become idle after close(): close those too, instead of waiting for their keep-alive timeout.
@@ -75,8 +77,10 @@ async function main() {
     server.closeIdleConnections();
     // Whatever still hangs after 10 s is cut: the database is closed either way.
     setTimeout(() => {
-      mod.getAppContext().sqlite.close();
-      process.exit(0);
+      void mod
+        .getAppContext()
+        .close()
+        .finally(() => process.exit(0));
     }, 10_000).unref();
   };
   process.on("SIGINT", stop);

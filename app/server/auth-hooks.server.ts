@@ -8,10 +8,10 @@
  */
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { generateRandomString } from "better-auth/crypto";
-import type SQLite from "better-sqlite3";
 import { profileSchema } from "~/features/account/profile-schema";
 import { TOO_MANY_ATTEMPTS } from "~/features/auth/auth-schemas";
 import { existingAccountMail, queueMail } from "./auth-mails.server";
+import type { DB } from "./database.server";
 import { newId } from "./ids.server";
 import type { Mailer } from "./mail.server";
 import { createRateLimiter } from "./rate-limit.server";
@@ -49,7 +49,7 @@ function accountKey(body: Record<string, unknown>): string | null {
 }
 
 export interface AccountHookOptions {
-  sqlite: SQLite.Database;
+  db: DB;
   mailer: Mailer;
   publicUrl: string;
   /** Off only where the whole environment disables rate limits (tests). */
@@ -59,8 +59,8 @@ export interface AccountHookOptions {
 }
 
 export function accountHooks(options: AccountHookOptions) {
-  const loginFailures = createRateLimiter(options.sqlite, LOGIN_FAILURES_PER_ACCOUNT);
-  const existingAccountMails = createRateLimiter(options.sqlite, EXISTING_ACCOUNT_MAILS);
+  const loginFailures = createRateLimiter(options.db, LOGIN_FAILURES_PER_ACCOUNT);
+  const existingAccountMails = createRateLimiter(options.db, EXISTING_ACCOUNT_MAILS);
 
   const before = createAuthMiddleware(async (ctx) => {
     const body = bodyOf(ctx);
@@ -68,7 +68,7 @@ export function accountHooks(options: AccountHookOptions) {
     if (ctx.path === "/sign-up/email") assertUserFields(body);
     if (ctx.path === "/sign-in/email" && options.limitLogins) {
       const key = accountKey(body);
-      if (key && loginFailures.isLimited(key)) {
+      if (key && (await loginFailures.isLimited(key))) {
         throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS, code: "TOO_MANY_ATTEMPTS" });
       }
     }
@@ -80,8 +80,8 @@ export function accountHooks(options: AccountHookOptions) {
     if (ctx.path === "/sign-in/email" && options.limitLogins) {
       const key = accountKey(body);
       if (!key) return;
-      if (!isAPIError(returned)) loginFailures.reset(key);
-      else if (returned.statusCode === 401) loginFailures.attempt(key);
+      if (!isAPIError(returned)) await loginFailures.reset(key);
+      else if (returned.statusCode === 401) await loginFailures.attempt(key);
       return;
     }
     // Only over HTTP: the shop's own server code (admin creation) still gets Better Auth's error.
@@ -96,7 +96,7 @@ export function accountHooks(options: AccountHookOptions) {
       // A new account costs a password hash: so does this answer.
       await ctx.context.password.hash(String(body.password ?? ""));
       const owner = await ctx.context.internalAdapter.findUserByEmail(email);
-      if (owner?.user && existingAccountMails.attempt(email)) {
+      if (owner?.user && (await existingAccountMails.attempt(email))) {
         queueMail(
           options.mailer,
           existingAccountMail(owner.user, options.publicUrl),

@@ -7,7 +7,6 @@
  */
 import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins";
-import type SQLite from "better-sqlite3";
 import { accountHooks, assertUserFields } from "./auth-hooks.server";
 import { queueMail, resetPasswordMail } from "./auth-mails.server";
 import type { DB } from "./database.server";
@@ -21,14 +20,16 @@ export function usernameFromEmail(email: string, now = Date.now()): string {
   return `${local || "client"}${now}`;
 }
 
-export function createAuth(options: { env: Env; db: DB; sqlite: SQLite.Database; mailer: Mailer }) {
-  const { env, db, sqlite, mailer } = options;
+export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
+  const { env, db, mailer } = options;
   const secure = env.PUBLIC_URL.startsWith("https://");
   return betterAuth({
     appName: "Nacre",
     baseURL: env.PUBLIC_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
+    // "sqlite" on both back ends: it tells Better Auth how the columns store values (ISO text for
+    // dates, 0/1 for flags), which is the shop's convention on PostgreSQL too (ADR 014).
     database: { db, type: "sqlite" },
     trustedOrigins: [env.PUBLIC_URL, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
     telemetry: { enabled: false },
@@ -93,7 +94,7 @@ export function createAuth(options: { env: Env; db: DB; sqlite: SQLite.Database;
       fields: { expiresAt: "expires_at", createdAt: "created_at", updatedAt: "updated_at" },
     },
     hooks: accountHooks({
-      sqlite,
+      db,
       mailer,
       publicUrl: env.PUBLIC_URL,
       limitLogins: !env.DISABLE_RATE_LIMIT,

@@ -20,13 +20,13 @@ export interface AppContext extends DatabaseHandle {
 }
 
 export function createAppContext(env: Env): AppContext {
-  const handle = openDatabase(env.dataDir);
+  const handle = openDatabase(env);
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     outboxDir: path.join(env.dataDir, "outbox"),
     from: `Nacre <${env.ADMIN_EMAIL}>`,
   });
-  const auth = createAuth({ env, db: handle.db, sqlite: handle.sqlite, mailer });
+  const auth = createAuth({ env, db: handle.db, mailer });
   return {
     ...handle,
     env,

@@ -1,11 +1,15 @@
 /**
- * The database connection (SQLite file in DATA_DIR, WAL mode) and its migrations. One connection
- * per process: better-sqlite3 is synchronous, and WAL lets several processes read while one writes.
+ * The database connection and its migrations (ADR 014). The embedded default is a SQLite file in
+ * DATA_DIR (WAL mode), one connection per process: better-sqlite3 is synchronous, and WAL lets
+ * several processes read while one writes. DATABASE_URL=postgres://… opens a PostgreSQL pool
+ * instead, shared by the shop's queries and Better Auth; several instances may use one database.
  */
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import { type DatabaseKind, isPostgresUrl } from "../../db/dialect";
 import { migrationProvider } from "../../db/migrations/index";
 import { restrictDataPermissions } from "./data-permissions.server";
 import type { Database } from "./db-schema.server";
@@ -14,11 +18,24 @@ export type DB = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: DB;
-  sqlite: SQLite.Database;
-  file: string;
+  kind: DatabaseKind;
+  /** SQLite only: the database file in DATA_DIR (backups, permissions). */
+  file?: string;
+  /** SQLite only: the raw connection (online backups). */
+  sqlite?: SQLite.Database;
+  /** PostgreSQL only: the pool, for LISTEN connections and advisory locks. */
+  pool?: pg.Pool;
+  /** Closes the connection or the pool (graceful shutdown). */
+  close(): Promise<void>;
 }
 
-export function openDatabase(dataDir: string): DatabaseHandle {
+export function openDatabase(options: { dataDir: string; DATABASE_URL?: string }): DatabaseHandle {
+  return isPostgresUrl(options.DATABASE_URL)
+    ? openPostgres(options.DATABASE_URL)
+    : openSqlite(options.dataDir);
+}
+
+function openSqlite(dataDir: string): DatabaseHandle {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, "nacre.sqlite");
   const sqlite = new SQLite(file);
@@ -31,7 +48,47 @@ export function openDatabase(dataDir: string): DatabaseHandle {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, sqlite, file };
+  return { db, kind: "sqlite", sqlite, file, close: () => db.destroy() };
+}
+
+// PostgreSQL sends 64-bit integers (count(*), bigint columns) and numeric sums as text, since they
+// may exceed a double; the shop's counts, cents and millisecond timestamps never do, and SQLite
+// hands them over as numbers: the same values reach the code on both back ends.
+const INT8 = 20;
+const NUMERIC = 1700;
+const sameValuesAsSqlite: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8 || oid === NUMERIC
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+/** Connections per instance: a few requests in flight each, and room for several instances. */
+const POOL_SIZE = 10;
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    types: sameValuesAsSqlite,
+    // Every session sees UTC, whatever the server's own zone: timestamps are written as UTC text.
+    options: "-c timezone=UTC",
+    application_name: "nacre",
+  });
+  // An idle client whose server went away must not take the process down; the next query reconnects.
+  pool.on("error", (error) => console.error("Connexion PostgreSQL perdue :", error.message));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: "postgres", pool, close: () => db.destroy() };
+}
+
+/** Whether the database answers (health check). */
+export async function databaseAnswers(db: DB): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -78,6 +135,31 @@ function withStatementCache(sqlite: SQLite.Database) {
       return statement;
     },
   };
+}
+
+/**
+ * Runs `work` while this process holds the database-wide lock named `name`: on PostgreSQL a
+ * session advisory lock, held by one pooled connection while `work` runs on the others, so that
+ * instances starting together on one database take turns (each waits for the one before). SQLite
+ * has one writer per file already, and DATA_DIR's start-up lock covers processes sharing a file.
+ */
+export async function withDatabaseLock<T>(
+  handle: Pick<DatabaseHandle, "pool">,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!handle.pool) return work();
+  const client = await handle.pool.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext($1))", [`nacre:${name}`]);
+    try {
+      return await work();
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtext($1))", [`nacre:${name}`]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** Applies pending migrations; Kysely's migration lock serialises concurrent starts. */

@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isPostgresUrl } from "../../db/dialect";
 
 const booleanFlag = z
   .enum(["0", "1", "true", "false", "yes", "no", ""])
@@ -17,6 +18,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Unset: the SQLite file in DATA_DIR. postgres://…: a PostgreSQL database (ADR 014). */
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, "doit commencer par postgres:// ou postgresql:// (sans elle : SQLite)")
+    .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ADMIN_EMAIL: z.email().default("admin@nacre.test"),
   /** Unset: the first start generates a random password and prints it once (ADR 011). */
@@ -95,6 +101,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new EnvError(`Configuration invalide :\n${describeIssues(result.error)}`);
   }
   const parsed = result.data;
+  if (parsed.DATABASE_URL && !parsed.AUTH_SECRET) {
+    // Each instance would generate its own secret in its own DATA_DIR, and a session opened on one
+    // would be refused by the next.
+    throw new EnvError(
+      "Configuration invalide :\n  - AUTH_SECRET: obligatoire avec DATABASE_URL : toutes les instances doivent partager le même secret (32 caractères au moins)",
+    );
+  }
   const dataDir = path.resolve(parsed.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");

@@ -14,6 +14,7 @@ import "~/lib/zod-french";
 import { createBackup, listBackups, removeStalePartials } from "./backup.server";
 import { bodyLimits } from "./body-limits.server";
 import { getAppContext } from "./context.server";
+import { databaseAnswers } from "./database.server";
 import { originCheck } from "./origin-check.server";
 import { pageCache } from "./page-cache.server";
 import { requestLog } from "./request-log.server";
@@ -31,8 +32,10 @@ export function startBackupSchedule(): () => void {
   removeStalePartials(ctx.env.dataDir);
   const intervalMs = ctx.env.BACKUP_INTERVAL_HOURS * 3_600_000;
   if (intervalMs <= 0) return () => {};
+  const { sqlite } = ctx;
+  if (!sqlite) return () => {};
   const backUp = () =>
-    createBackup(ctx.sqlite, ctx.env.dataDir, { keep: ctx.env.BACKUP_KEEP })
+    createBackup(sqlite, ctx.env.dataDir, { keep: ctx.env.BACKUP_KEEP })
       .then((file) => console.info(`Sauvegarde : ${file}`))
       .catch((error) => console.error("Sauvegarde impossible", error));
   const newest = listBackups(ctx.env.dataDir).at(-1);
@@ -118,14 +121,10 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   app.use(originCheck([ctx.env.PUBLIC_URL]));
   app.use(bodyLimits());
 
-  app.get("/healthz", (_req, res) => {
-    try {
-      ctx.sqlite.prepare("select 1").get();
-      res.setHeader("Cache-Control", "no-store");
-      res.json({ status: "ok" });
-    } catch {
-      res.status(503).json({ status: "indisponible" });
-    }
+  app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (await databaseAnswers(ctx.db)) res.json({ status: "ok" });
+    else res.status(503).json({ status: "indisponible" });
   });
 
   // Anonymous pages rendered once a second at most (ADR 008); off in development (hot reload).

@@ -4,15 +4,16 @@
  * not hand an attacker a fresh allowance (docs/security.md). Each attempt is one atomic
  * statement, and rows whose window has passed are purged as the limiter is used.
  */
-import type SQLite from "better-sqlite3";
+import { sql } from "kysely";
+import type { DB } from "./database.server";
 
 export interface RateLimiter {
   /** True when this attempt is allowed (and counts it, refused or not). */
-  attempt(key: string, now?: number): boolean;
+  attempt(key: string, now?: number): Promise<boolean>;
   /** True when the key has used up its window, without counting anything. */
-  isLimited(key: string, now?: number): boolean;
+  isLimited(key: string, now?: number): Promise<boolean>;
   /** Forgets the key's window (e.g. after a successful sign-in). */
-  reset(key: string): void;
+  reset(key: string): Promise<void>;
 }
 
 export interface RateLimitRule {
@@ -22,58 +23,51 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-interface Statements {
-  hit: SQLite.Statement<{ scope: string; key: string; now: number; windowMs: number }, { count: number }>;
-  read: SQLite.Statement<[string, string], { window_start: number; count: number }>;
-  forget: SQLite.Statement<[string, string]>;
-  purge: SQLite.Statement<[string, number]>;
-}
-
-const statementsBySqlite = new WeakMap<SQLite.Database, Statements>();
-
-function statementsFor(sqlite: SQLite.Database): Statements {
-  let statements = statementsBySqlite.get(sqlite);
-  if (!statements) {
-    statements = {
-      // SET expressions all read the row as it was, so both CASEs test the old window.
-      hit: sqlite.prepare(
-        `insert into rate_limits (scope, key, window_start, count) values (@scope, @key, @now, 1)
-         on conflict (scope, key) do update set
-           count = case when @now - window_start >= @windowMs then 1 else count + 1 end,
-           window_start = case when @now - window_start >= @windowMs then @now else window_start end
-         returning count`,
-      ),
-      read: sqlite.prepare("select window_start, count from rate_limits where scope = ? and key = ?"),
-      forget: sqlite.prepare("delete from rate_limits where scope = ? and key = ?"),
-      purge: sqlite.prepare("delete from rate_limits where scope = ? and window_start <= ?"),
-    };
-    statementsBySqlite.set(sqlite, statements);
-  }
-  return statements;
-}
-
 const PURGE_EVERY_MS = 60_000;
 const lastPurge = new Map<string, number>();
 
-export function createRateLimiter(sqlite: SQLite.Database, rule: RateLimitRule): RateLimiter {
+/**
+ * Every instance on one database counts in the same rows (ADR 014): one upsert per attempt, atomic
+ * on both back ends, so a burst split across instances is limited as one.
+ */
+export function createRateLimiter(db: DB, rule: RateLimitRule): RateLimiter {
   const { scope, max, windowMs } = rule;
-  // Prepared on first use: the limiter may be built before the migrations have run.
-  const statements = () => statementsFor(sqlite);
   return {
-    attempt(key, now = Date.now()) {
+    async attempt(key, now = Date.now()) {
       if (now - (lastPurge.get(scope) ?? 0) >= PURGE_EVERY_MS) {
         lastPurge.set(scope, now);
-        statements().purge.run(scope, now - windowMs);
+        await db
+          .deleteFrom("rate_limits")
+          .where("scope", "=", scope)
+          .where("window_start", "<=", now - windowMs)
+          .execute();
       }
-      const row = statements().hit.get({ scope, key, now, windowMs });
+      // SET expressions all read the row as it was, so both CASEs test the old window.
+      const windowOver = sql<boolean>`${now} - rate_limits.window_start >= ${windowMs}`;
+      const row = await db
+        .insertInto("rate_limits")
+        .values({ scope, key, window_start: now, count: 1 })
+        .onConflict((oc) =>
+          oc.columns(["scope", "key"]).doUpdateSet({
+            count: sql<number>`case when ${windowOver} then 1 else rate_limits.count + 1 end`,
+            window_start: sql<number>`case when ${windowOver} then ${now} else rate_limits.window_start end`,
+          }),
+        )
+        .returning("count")
+        .executeTakeFirst();
       return (row?.count ?? 1) <= max;
     },
-    isLimited(key, now = Date.now()) {
-      const row = statements().read.get(scope, key);
+    async isLimited(key, now = Date.now()) {
+      const row = await db
+        .selectFrom("rate_limits")
+        .select(["window_start", "count"])
+        .where("scope", "=", scope)
+        .where("key", "=", key)
+        .executeTakeFirst();
       return Boolean(row && now - row.window_start < windowMs && row.count >= max);
     },
-    reset(key) {
-      statements().forget.run(scope, key);
+    async reset(key) {
+      await db.deleteFrom("rate_limits").where("scope", "=", scope).where("key", "=", key).execute();
     },
   };
 }

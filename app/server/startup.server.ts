@@ -1,7 +1,8 @@
 /**
  * What `npm start` does before serving: migrate, make sure the shop settings and the admin account
- * exist (admin-account.server.ts), and seed demo content into an empty database. A lock file in DATA_DIR serialises two
- * processes started on the same folder, so they never interleave their writes.
+ * exist (admin-account.server.ts), and seed demo content into an empty database. A lock file in
+ * DATA_DIR serialises two processes started on the same folder, and on PostgreSQL an advisory lock
+ * serialises the instances sharing the database (ADR 014): migrations and seeding run once.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -10,7 +11,7 @@ import { sql } from "kysely";
 import { type AdminReport, ensureAdmin, setAdminPassword } from "~/features/account/configured-admin.server";
 import { shopDefaults } from "~/features/content/shop-defaults";
 import type { AppContext } from "./context.server";
-import { type DB, migrateToLatest } from "./database.server";
+import { type DB, migrateToLatest, withDatabaseLock } from "./database.server";
 import type { Env } from "./env.server";
 
 export interface StartupReport {
@@ -73,7 +74,7 @@ export async function isDatabaseEmpty(db: DB): Promise<boolean> {
   const { count } = await db
     .selectFrom(
       sql<{ n: number }>`(select count(*) as n from products union all select count(*) from events
-        union all select count(*) from categories union all select count(*) from users where role is not 'admin')`.as(
+        union all select count(*) from categories union all select count(*) from users where coalesce(role, 'user') <> 'admin')`.as(
         "t",
       ),
     )
@@ -126,14 +127,16 @@ async function ensureShopSettings(ctx: AppContext): Promise<void> {
 }
 
 export async function prepareShop(ctx: AppContext): Promise<StartupReport> {
-  return withStartupLock(ctx.env.dataDir, async () => {
-    const migrations = await migrateToLatest(ctx.db);
-    const shouldSeed = ctx.env.SEED_DEMO && (await isDatabaseEmpty(ctx.db));
-    await ensureShopSettings(ctx);
-    const admin = await ensureAdmin(ctx);
-    const demo = shouldSeed ? await seedDemo(ctx) : undefined;
-    return { migrations, admin, demo };
-  });
+  return withStartupLock(ctx.env.dataDir, () =>
+    withDatabaseLock(ctx, "démarrage", async () => {
+      const migrations = await migrateToLatest(ctx.db);
+      const shouldSeed = ctx.env.SEED_DEMO && (await isDatabaseEmpty(ctx.db));
+      await ensureShopSettings(ctx);
+      const admin = await ensureAdmin(ctx);
+      const demo = shouldSeed ? await seedDemo(ctx) : undefined;
+      return { migrations, admin, demo };
+    }),
+  );
 }
 
 /** `npm run admin:password`: on a migrated database, even before the shop's first start. */

@@ -1,15 +1,19 @@
-/** A real app context over a fresh temporary DATA_DIR, for tests of server modules. */
+/**
+ * A real app context over a fresh temporary DATA_DIR, for tests of server modules: on the test
+ * run's back end (SQLite, or a fresh PostgreSQL database in the "postgres" Vitest project).
+ */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type AppContext, createAppContext } from "./context.server";
 import { migrateToLatest } from "./database.server";
+import { testDatabaseEnv } from "../../tests/support/test-database";
 import { parseEnv } from "./env.server";
 
 export async function createTestContext(overrides: Record<string, string> = {}): Promise<AppContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-test-"));
   const ctx = createAppContext(
-    parseEnv({ DATA_DIR: dataDir, SEED_DEMO: "0", NODE_ENV: "test", ...overrides }),
+    parseEnv({ DATA_DIR: dataDir, SEED_DEMO: "0", NODE_ENV: "test", ...testDatabaseEnv("ctx"), ...overrides }),
   );
   await migrateToLatest(ctx.db);
   return ctx;

@@ -7,11 +7,12 @@
  * writes on SQLite), 0/1 integers for flags, no SQLite-only statements.
  */
 import { type Kysely, sql } from "kysely";
-
-const now = sql`CURRENT_TIMESTAMP`;
+import { authTimestampType, currentTimestampText } from "../dialect";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
 export async function up(db: Kysely<any>): Promise<void> {
+  const now = currentTimestampText(db);
+  const timestamp = authTimestampType(db);
   // --- Accounts (Better Auth: user, session, account, verification; field names mapped to snake_case)
   await db.schema
     .createTable("users")
@@ -20,12 +21,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("email_verified", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("image", "text")
-    .addColumn("created_at", "date", (c) => c.notNull())
-    .addColumn("updated_at", "date", (c) => c.notNull())
+    .addColumn("created_at", timestamp, (c) => c.notNull())
+    .addColumn("updated_at", timestamp, (c) => c.notNull())
     .addColumn("role", "text", (c) => c.defaultTo("user").check(sql`role in ('user', 'admin')`))
     .addColumn("banned", "integer", (c) => c.defaultTo(0))
     .addColumn("ban_reason", "text")
-    .addColumn("ban_expires", "date")
+    .addColumn("ban_expires", timestamp)
     .addColumn("username", "text", (c) => c.unique())
     .addColumn("phone_number", "text")
     .addColumn("postal_code", "text")
@@ -37,10 +38,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("sessions")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("expires_at", "date", (c) => c.notNull())
+    .addColumn("expires_at", timestamp, (c) => c.notNull())
     .addColumn("token", "text", (c) => c.notNull().unique())
-    .addColumn("created_at", "date", (c) => c.notNull())
-    .addColumn("updated_at", "date", (c) => c.notNull())
+    .addColumn("created_at", timestamp, (c) => c.notNull())
+    .addColumn("updated_at", timestamp, (c) => c.notNull())
     .addColumn("ip_address", "text")
     .addColumn("user_agent", "text")
     .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
@@ -57,12 +58,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("access_token", "text")
     .addColumn("refresh_token", "text")
     .addColumn("id_token", "text")
-    .addColumn("access_token_expires_at", "date")
-    .addColumn("refresh_token_expires_at", "date")
+    .addColumn("access_token_expires_at", timestamp)
+    .addColumn("refresh_token_expires_at", timestamp)
     .addColumn("scope", "text")
     .addColumn("password", "text")
-    .addColumn("created_at", "date", (c) => c.notNull())
-    .addColumn("updated_at", "date", (c) => c.notNull())
+    .addColumn("created_at", timestamp, (c) => c.notNull())
+    .addColumn("updated_at", timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex("accounts_user_id_idx").on("accounts").column("user_id").execute();
 
@@ -71,9 +72,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("identifier", "text", (c) => c.notNull())
     .addColumn("value", "text", (c) => c.notNull())
-    .addColumn("expires_at", "date", (c) => c.notNull())
-    .addColumn("created_at", "date", (c) => c.notNull())
-    .addColumn("updated_at", "date", (c) => c.notNull())
+    .addColumn("expires_at", timestamp, (c) => c.notNull())
+    .addColumn("created_at", timestamp, (c) => c.notNull())
+    .addColumn("updated_at", timestamp, (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex("verifications_identifier_idx")

@@ -5,8 +5,7 @@
  * line being deleted. SQLite cannot change a foreign key in place: the tables are rebuilt.
  */
 import { type Kysely, sql } from "kysely";
-
-const now = sql`CURRENT_TIMESTAMP`;
+import { currentTimestampText } from "../dialect";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
 async function rebuild(db: Kysely<any>, table: "cart_items" | "user_favorites") {
@@ -25,7 +24,7 @@ async function rebuild(db: Kysely<any>, table: "cart_items" | "user_favorites") 
     );
   }
   await builder
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(currentTimestampText(db)))
     .addUniqueConstraint(`${table}_user_product_unique_v2`, ["user_id", "product_id"])
     .execute();
   const columns = table === "cart_items" ? sql`, quantity` : sql``;

@@ -12,8 +12,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("key", "text", (c) => c.notNull().unique())
     .addColumn("count", "integer", (c) => c.notNull())
-    // Milliseconds since the epoch, as Better Auth compares them.
-    .addColumn("last_request", "integer", (c) => c.notNull())
+    // Milliseconds since the epoch, as Better Auth compares them (64 bits: PostgreSQL's integer
+    // has 32; SQLite stores both alike).
+    .addColumn("last_request", "bigint", (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex("auth_rate_limits_last_request_idx")
@@ -24,8 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("rate_limits")
     .addColumn("scope", "text", (c) => c.notNull())
     .addColumn("key", "text", (c) => c.notNull())
-    // Milliseconds since the epoch: the start of the current fixed window.
-    .addColumn("window_start", "integer", (c) => c.notNull())
+    // Milliseconds since the epoch (64 bits): the start of the current fixed window.
+    .addColumn("window_start", "bigint", (c) => c.notNull())
     .addColumn("count", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("rate_limits_pk", ["scope", "key"])
     .execute();

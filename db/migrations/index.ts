@@ -9,6 +9,7 @@ import * as basketKeepsDeletedPieces from "./0003-basket-keeps-deleted-pieces";
 import * as settingsHoursAndOrderDetails from "./0004-settings-hours-and-order-details";
 import * as rateLimits from "./0005-rate-limits";
 import * as configuredAdmin from "./0006-configured-admin";
+import * as writeOrderOnPostgres from "./0007-write-order-on-postgres";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0004-settings-hours-and-order-details": settingsHoursAndOrderDetails,
   "0005-rate-limits": rateLimits,
   "0006-configured-admin": configuredAdmin,
+  "0007-write-order-on-postgres": writeOrderOnPostgres,
 };
 
 export const migrationProvider: MigrationProvider = {

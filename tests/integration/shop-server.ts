@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { testDatabaseEnv } from "../support/test-database";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 const serverEntry = path.join(root, "build/server.js");
@@ -35,7 +36,24 @@ export function freePort(): Promise<number> {
 }
 
 export function newDataDir(label: string) {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `nacre-${label}-`));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `nacre-${label}-`));
+  databaseEnvByDataDir.set(dataDir, testDatabaseEnv(label));
+  return dataDir;
+}
+
+/**
+ * A shop's data is its DATA_DIR and, on the PostgreSQL back end, its database: a shop started
+ * again on the same DATA_DIR finds the same database (tests/support/test-database.ts).
+ */
+const databaseEnvByDataDir = new Map<string, Record<string, string>>();
+
+export function databaseEnvOf(dataDir: string): Record<string, string> {
+  let env = databaseEnvByDataDir.get(dataDir);
+  if (!env) {
+    env = testDatabaseEnv(path.basename(dataDir));
+    databaseEnvByDataDir.set(dataDir, env);
+  }
+  return env;
 }
 
 export function startServer(options: {
@@ -59,6 +77,7 @@ export function startServer(options: {
       // Tests sign in with known passwords; a shop started without them generates random ones.
       ADMIN_PASSWORD: DEMO_ADMIN.password,
       DEMO_PASSWORD: DEMO_CUSTOMER.password,
+      ...databaseEnvOf(dataDir),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

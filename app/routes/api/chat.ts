@@ -63,7 +63,7 @@ async function act({ request }: Route.ActionArgs) {
     return { ok: true as const, chat: await markChatRead(db, chatHub, user, chat.id) };
   }
 
-  if (!createRateLimiter(getAppContext().sqlite, MESSAGE_LIMIT).attempt(user.id))
+  if (!(await createRateLimiter(db, MESSAGE_LIMIT).attempt(user.id)))
     return apiError("Vous envoyez beaucoup de messages : patientez une minute avant de continuer.", 429);
   const sent = await sendChatMessage(db, chatHub, user, chat.id, command.content);
   if (!sent) return apiError(CHAT_MESSAGES.sendFailed, 409);

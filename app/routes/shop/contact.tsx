@@ -65,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
   };
   // A bot filled the hidden field: answer as if all went well, keep nothing.
   if (parsed.data.site_web) return { ok: true, message: CONTACT_SUCCESS };
-  if (!createRateLimiter(getAppContext().sqlite, CONTACT_LIMIT).attempt(clientAddress(request))) {
+  if (!(await createRateLimiter(getAppContext().db, CONTACT_LIMIT).attempt(clientAddress(request)))) {
     return data({ ok: false, message: CONTACT_TOO_MANY, values }, { status: 429 });
   }
   try {

