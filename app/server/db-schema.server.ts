@@ -240,6 +240,16 @@ export interface SiteImagesTable {
   height: number;
 }
 
+/**
+ * Uploaded originals, on PostgreSQL only (ADR 015): every instance reads them from the database;
+ * SQLite shops keep them as files in DATA_DIR/uploads and leave this table empty.
+ */
+export interface ImageFilesTable {
+  file_name: string;
+  content: Buffer;
+  created_at: Generated<string>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -266,6 +276,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   shop_settings: ShopSettingsTable;
   site_images: SiteImagesTable;
+  image_files: ImageFilesTable;
 }
 
 export type ReferenceTable = "categories" | "colors" | "materials" | "pearl_types";

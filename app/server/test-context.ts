@@ -5,15 +5,21 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { testDatabaseEnv } from "../../tests/support/test-database";
 import { type AppContext, createAppContext } from "./context.server";
 import { migrateToLatest } from "./database.server";
-import { testDatabaseEnv } from "../../tests/support/test-database";
 import { parseEnv } from "./env.server";
 
 export async function createTestContext(overrides: Record<string, string> = {}): Promise<AppContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-test-"));
   const ctx = createAppContext(
-    parseEnv({ DATA_DIR: dataDir, SEED_DEMO: "0", NODE_ENV: "test", ...testDatabaseEnv("ctx"), ...overrides }),
+    parseEnv({
+      DATA_DIR: dataDir,
+      SEED_DEMO: "0",
+      NODE_ENV: "test",
+      ...testDatabaseEnv("ctx"),
+      ...overrides,
+    }),
   );
   await migrateToLatest(ctx.db);
   return ctx;

@@ -10,6 +10,7 @@ import * as settingsHoursAndOrderDetails from "./0004-settings-hours-and-order-d
 import * as rateLimits from "./0005-rate-limits";
 import * as configuredAdmin from "./0006-configured-admin";
 import * as writeOrderOnPostgres from "./0007-write-order-on-postgres";
+import * as imageFiles from "./0008-image-files";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0005-rate-limits": rateLimits,
   "0006-configured-admin": configuredAdmin,
   "0007-write-order-on-postgres": writeOrderOnPostgres,
+  "0008-image-files": imageFiles,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,7 +9,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { testDatabaseEnv } from "../support/test-database";
+import pg from "pg";
+import { type TestBackend, testBackend, testDatabaseEnv } from "../support/test-database";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 const serverEntry = path.join(root, "build/server.js");
@@ -125,7 +126,7 @@ export async function stopServer(server: { child: ChildProcess }, signal: NodeJS
   await exited;
 }
 
-/** Read-only access to the server's database file, closed after `read`. */
+/** Read-only access to the server's SQLite file, closed after `read` (SQLite-only tests). */
 export function readDatabase<T>(dataDir: string, read: (db: SQLite.Database) => T): T {
   const db = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
   try {
@@ -134,6 +135,88 @@ export function readDatabase<T>(dataDir: string, read: (db: SQLite.Database) => 
     db.close();
   }
 }
+
+/**
+ * The shop's database as a test sees it, on either back end: `?` placeholders, rows as plain
+ * objects with numbers for counts and flags (as the shop's own pool reads them on PostgreSQL).
+ */
+export interface ShopDatabase {
+  backend: TestBackend;
+  get<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T | undefined>;
+  all<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]>;
+  run(sql: string, ...params: unknown[]): Promise<{ changes: number }>;
+}
+
+/** `?` → `$1, $2…`, outside quoted strings and identifiers. */
+function numberedPlaceholders(text: string): string {
+  let n = 0;
+  let quote: string | null = null;
+  let out = "";
+  for (const char of text) {
+    if (quote) {
+      if (char === quote) quote = null;
+    } else if (char === "'" || char === '"') {
+      quote = char;
+    } else if (char === "?") {
+      out += `$${++n}`;
+      continue;
+    }
+    out += char;
+  }
+  return out;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const numbersAsNumbers = {
+  getTypeParser: (oid: number, format?: "text" | "binary") =>
+    oid === INT8 || oid === NUMERIC
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as "text"),
+} as pg.CustomTypesConfig;
+
+/**
+ * Opens the database of the shop whose DATA_DIR is `dataDir` (its SQLite file, or its PostgreSQL
+ * database on that back end), runs `use`, and closes it. Writes are allowed: a test may set up or
+ * break data behind the shop's back, as an administrator with a database client would.
+ */
+export async function queryDatabase<T>(
+  dataDir: string,
+  use: (db: ShopDatabase) => Promise<T> | T,
+): Promise<T> {
+  const url = databaseEnvOf(dataDir).DATABASE_URL;
+  if (!url) {
+    const sqlite = new SQLite(path.join(dataDir, "nacre.sqlite"));
+    sqlite.pragma("busy_timeout = 15000");
+    try {
+      return await use({
+        backend: "sqlite",
+        get: async (text, ...params) => sqlite.prepare(text).get(...params) as never,
+        all: async (text, ...params) => sqlite.prepare(text).all(...params) as never,
+        run: async (text, ...params) => ({ changes: sqlite.prepare(text).run(...params).changes }),
+      });
+    } finally {
+      sqlite.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url, types: numbersAsNumbers });
+  await client.connect();
+  try {
+    return await use({
+      backend: "postgres",
+      get: async (text, ...params) => (await client.query(numberedPlaceholders(text), params)).rows[0],
+      all: async (text, ...params) => (await client.query(numberedPlaceholders(text), params)).rows,
+      run: async (text, ...params) => ({
+        changes: (await client.query(numberedPlaceholders(text), params)).rowCount ?? 0,
+      }),
+    });
+  } finally {
+    await client.end();
+  }
+}
+
+/** The test run's back end (the Vitest project's NACRE_TEST_BACKEND). */
+export { testBackend };
 
 function cookieHeader(response: Response) {
   return response.headers

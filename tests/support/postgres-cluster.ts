@@ -56,7 +56,16 @@ export async function startTestCluster(): Promise<TestCluster> {
     // Byte order and UTF-8, as SQLite compares text: both back ends sort the same way in tests.
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
     // A throwaway cluster: durability traded for speed, and room for many test databases.
-    postgresFlags: ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=400"],
+    postgresFlags: [
+      "-c",
+      "fsync=off",
+      "-c",
+      "synchronous_commit=off",
+      "-c",
+      "full_page_writes=off",
+      "-c",
+      "max_connections=400",
+    ],
     onLog: () => {},
     onError: (message) => console.error("PostgreSQL (tests) :", message),
   });

@@ -28,7 +28,10 @@ function adminUrl(): string {
  * every helper becoming async.
  */
 export function createTestDatabaseUrl(label = "test"): string {
-  const name = `nacre_${label.replace(/[^a-z0-9]/gi, "_").toLowerCase().slice(0, 30)}_${crypto.randomBytes(5).toString("hex")}`;
+  const name = `nacre_${label
+    .replace(/[^a-z0-9]/gi, "_")
+    .toLowerCase()
+    .slice(0, 30)}_${crypto.randomBytes(5).toString("hex")}`;
   const script = `
     const pg = require("pg");
     const client = new pg.Client({ connectionString: process.argv[1] });
