@@ -32,6 +32,21 @@ describe("parseEnv (docs/product.md §11)", () => {
     expect(() => parseEnv({ DATA_DIR: tempDir(), SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
   });
 
+  it("switches to PostgreSQL only on a postgres:// URL, and then requires a shared AUTH_SECRET (ADR 014)", () => {
+    expect(parseEnv({ DATA_DIR: tempDir() }).DATABASE_URL).toBeUndefined();
+    expect(() => parseEnv({ DATA_DIR: tempDir(), DATABASE_URL: "mysql://localhost/nacre" })).toThrow(
+      /DATABASE_URL: doit commencer par postgres:\/\/ ou postgresql:\/\//,
+    );
+    const url = "postgres://nacre:secret@localhost:5432/nacre";
+    expect(() => parseEnv({ DATA_DIR: tempDir(), DATABASE_URL: url })).toThrow(
+      /AUTH_SECRET: obligatoire avec DATABASE_URL/,
+    );
+    const secret = "x".repeat(32);
+    const env = parseEnv({ DATA_DIR: tempDir(), DATABASE_URL: url, AUTH_SECRET: secret });
+    expect(env.DATABASE_URL).toBe(url);
+    expect(env.AUTH_SECRET).toBe(secret);
+  });
+
   it("generates AUTH_SECRET once and keeps it in DATA_DIR", () => {
     const dataDir = tempDir();
     const first = parseEnv({ DATA_DIR: dataDir }).AUTH_SECRET;
