@@ -16,7 +16,7 @@ let ctx: AppContext;
 beforeAll(async () => {
   ctx = await createTestContext();
 });
-afterAll(() => ctx.sqlite.close());
+afterAll(() => ctx.close());
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -125,7 +125,7 @@ describe("password reset mail", () => {
         return new Promise(() => {});
       },
     };
-    const auth = createAuth({ env: ctx.env, db: ctx.db, sqlite: ctx.sqlite, mailer: stuck });
+    const auth = createAuth({ env: ctx.env, db: ctx.db, mailer: stuck });
     await post(auth, "/sign-up/email", {
       email: "lente@exemple.fr",
       password: "motdepasse-solide",

@@ -8,7 +8,7 @@ let ctx: AppContext;
 beforeAll(async () => {
   ctx = await createTestContext();
 });
-afterAll(() => ctx.sqlite.close());
+afterAll(() => ctx.close());
 
 describe("accounts (Better Auth over our migrations)", () => {
   it("our migrations hold every table and column Better Auth expects", async () => {
@@ -90,7 +90,7 @@ describe("accounts (Better Auth over our migrations)", () => {
       expect(cookie).toMatch(/; Secure/i);
       expect(cookie).toMatch(/HttpOnly/i);
     } finally {
-      https.sqlite.close();
+      await https.close();
     }
   });
 });

@@ -6,9 +6,15 @@ import { checkIntegrity, createBackup, listBackups, pidFile, restoreBackup } fro
 import type { AppContext } from "./context.server";
 import { createTestContext } from "./test-context";
 
+/** These backups copy the SQLite file itself (this file runs in the "sqlite" Vitest project only). */
+function sqliteOf(handle: Pick<AppContext, "sqlite" | "kind">): SQLite.Database {
+  if (!handle.sqlite) throw new Error(`Sauvegarde de fichier SQLite, sur une base ${handle.kind}.`);
+  return handle.sqlite;
+}
+
 let ctx: AppContext;
 const names = () =>
-  ctx.sqlite
+  sqliteOf(ctx)
     .prepare("select name from categories order by name")
     .all()
     .map((row) => (row as { name: string }).name);
@@ -25,14 +31,14 @@ beforeAll(async () => {
   await addCategory("Colliers");
 });
 
-afterAll(() => {
-  if (ctx.sqlite.open) ctx.sqlite.close();
+afterAll(async () => {
+  if (sqliteOf(ctx).open) await ctx.close();
 });
 
 describe("backups", () => {
   it("copies a consistent snapshot while writes go on, and keeps only the newest ones", async () => {
     const writes = Promise.all(Array.from({ length: 50 }, (_, i) => addCategory(`Pendant ${i}`)));
-    const first = await createBackup(ctx.sqlite, ctx.env.dataDir, {
+    const first = await createBackup(sqliteOf(ctx), ctx.env.dataDir, {
       keep: 3,
       now: new Date("2026-11-20T10:00:00Z"),
     });
@@ -40,9 +46,12 @@ describe("backups", () => {
     expect(path.basename(first)).toBe("nacre-20261120-100000.sqlite");
     expect(checkIntegrity(first)).toBe("ok");
     for (const day of ["21", "22", "23"])
-      await createBackup(ctx.sqlite, ctx.env.dataDir, { keep: 3, now: new Date(`2026-11-${day}T10:00:00Z`) });
+      await createBackup(sqliteOf(ctx), ctx.env.dataDir, {
+        keep: 3,
+        now: new Date(`2026-11-${day}T10:00:00Z`),
+      });
     // Two backups in the same second get distinct names.
-    await createBackup(ctx.sqlite, ctx.env.dataDir, { keep: 3, now: new Date("2026-11-23T10:00:00Z") });
+    await createBackup(sqliteOf(ctx), ctx.env.dataDir, { keep: 3, now: new Date("2026-11-23T10:00:00Z") });
     expect(listBackups(ctx.env.dataDir).map((file) => path.basename(file))).toEqual([
       "nacre-20261122-100000.sqlite",
       "nacre-20261123-100000-2.sqlite",
@@ -54,10 +63,10 @@ describe("backups", () => {
   });
 
   it("restores a backup exactly, after keeping the database it replaces", async () => {
-    const snapshot = await createBackup(ctx.sqlite, ctx.env.dataDir, { keep: 10 });
+    const snapshot = await createBackup(sqliteOf(ctx), ctx.env.dataDir, { keep: 10 });
     const before = names();
     await addCategory("Ajoutée après la sauvegarde");
-    ctx.sqlite.close();
+    sqliteOf(ctx).close();
 
     const { savedAs } = restoreBackup(ctx.env.dataDir, snapshot);
     const reopened = new SQLite(path.join(ctx.env.dataDir, "nacre.sqlite"), { readonly: true });
@@ -99,7 +108,7 @@ describe("backup leftovers and permissions (issue 16)", () => {
   beforeAll(async () => {
     source = await createTestContext();
   });
-  afterAll(() => source.sqlite.close());
+  afterAll(() => source.close());
 
   const partials = (dataDir: string) =>
     fs.readdirSync(path.join(dataDir, "backups")).filter((name) => name.includes(".partiel"));
@@ -118,7 +127,7 @@ describe("backup leftovers and permissions (issue 16)", () => {
       fs.writeFileSync(file, "à moitié");
     for (const file of [legacy, ...legacySidecars, abandoned]) fs.utimesSync(file, hourAgo, hourAgo);
 
-    await createBackup(source.sqlite, dataDir, { keep: 3 });
+    await createBackup(sqliteOf(source), dataDir, { keep: 3 });
     expect(partials(dataDir)).toEqual([path.basename(writing)]);
     expect(listBackups(dataDir)).toHaveLength(1);
   });
@@ -150,7 +159,7 @@ describe("backup leftovers and permissions (issue 16)", () => {
     fs.chmodSync(path.join(dataDir, "backups"), 0o755);
     const previous = process.umask(0o022);
     try {
-      const file = await createBackup(source.sqlite, dataDir, { keep: 3 });
+      const file = await createBackup(sqliteOf(source), dataDir, { keep: 3 });
       expect(fs.statSync(file).mode & 0o077).toBe(0);
       expect(fs.statSync(path.join(dataDir, "backups")).mode & 0o077).toBe(0);
     } finally {

@@ -1,16 +1,24 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AppContext } from "./context.server";
 import { sweepOrphanImages } from "./image-sweep.server";
 import { storeImage, variantPath } from "./images.server";
 import { createTestContext } from "./test-context";
 
 const HOUR = 60 * 60 * 1000;
 
+let opened: AppContext | undefined;
+afterEach(async () => {
+  await opened?.close();
+  opened = undefined;
+});
+
 describe("sweep of files a crash left behind (ADR 010)", () => {
   it("removes old unreferenced originals and sizes whose original is gone, nothing else", async () => {
     const ctx = await createTestContext();
+    opened = ctx;
     const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#1f7a8c" } })
       .png()
       .toBuffer();

@@ -1,8 +1,13 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { StartupRefusedError } from "~/features/account/configured-admin.server";
+import { migrationProvider } from "../../db/migrations/index";
+import { demoEvents, demoProducts, demoReviews } from "../../db/seed/demo-content";
+import { testBackend, testDatabaseEnv } from "../../tests/support/test-database";
 import { type AppContext, createAppContext } from "./context.server";
+import type { DB } from "./database.server";
 import { parseEnv } from "./env.server";
 import { prepareShop, setAdminPasswordFromShell, startupBanner, withStartupLock } from "./startup.server";
 import { createTestContext } from "./test-context";
@@ -13,14 +18,28 @@ async function context(overrides: Record<string, string> = {}) {
   contexts.push(ctx);
   return ctx;
 }
-/** Another start on the same DATA_DIR with another environment. */
-async function reopen(ctx: AppContext, overrides: Record<string, string>) {
-  const next = createAppContext(
-    parseEnv({ DATA_DIR: ctx.env.dataDir, SEED_DEMO: "0", NODE_ENV: "test", ...overrides }),
-  );
-  contexts.push(next);
-  return next;
+/** A start on DATA_DIR and the run's back end, on a database left as it is (not migrated here). */
+function open(environment: Record<string, string>): AppContext {
+  const ctx = createAppContext(parseEnv({ SEED_DEMO: "0", NODE_ENV: "test", ...environment }));
+  contexts.push(ctx);
+  return ctx;
 }
+/** Another start on the same DATA_DIR and database with another environment. */
+async function reopen(ctx: AppContext, overrides: Record<string, string>) {
+  const database: Record<string, string> = ctx.env.DATABASE_URL
+    ? { DATABASE_URL: ctx.env.DATABASE_URL, AUTH_SECRET: ctx.env.AUTH_SECRET }
+    : {};
+  return open({ DATA_DIR: ctx.env.dataDir, ...database, ...overrides });
+}
+const countRows = async (db: DB, table: "products" | "events" | "reviews" | "users") =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 async function signIn(ctx: AppContext, email: string, password: string): Promise<boolean> {
   try {
     await ctx.auth.api.signInEmail({ body: { email, password } });
@@ -29,8 +48,8 @@ async function signIn(ctx: AppContext, email: string, password: string): Promise
     return false;
   }
 }
-afterAll(() => {
-  for (const ctx of contexts) ctx.sqlite.close();
+afterAll(async () => {
+  for (const ctx of contexts) await ctx.close();
 });
 
 describe("prepareShop", () => {
@@ -130,6 +149,37 @@ describe("prepareShop", () => {
       .execute();
     expect(sessions).toEqual([]);
   });
+
+  it("two instances starting together on one database migrate once, create one admin and seed the demo once", async () => {
+    // On PostgreSQL two DATA_DIRs, so that only the database's own lock can make them take turns;
+    // on SQLite the file in DATA_DIR is the database, so both start on the same DATA_DIR.
+    const database = testDatabaseEnv("demarrage-double");
+    const dataDirs = Array.from({ length: 2 }, () => fs.mkdtempSync(path.join(os.tmpdir(), "nacre-test-")));
+    const [first, second] = dataDirs.map((dataDir) =>
+      open({
+        DATA_DIR: testBackend() === "postgres" ? dataDir : (dataDirs[0] as string),
+        ...database,
+        SEED_DEMO: "1",
+        ADMIN_EMAIL: "patronne@nacre.test",
+        ADMIN_PASSWORD: "mot-de-passe-partage",
+      }),
+    ) as [AppContext, AppContext];
+
+    const reports = await Promise.all([prepareShop(first), prepareShop(second)]);
+
+    const allMigrations = Object.keys(await migrationProvider.getMigrations()).sort();
+    expect(reports.map((report) => report.migrations.sort())).toContainEqual(allMigrations);
+    expect(reports.map((report) => report.migrations.length).sort()).toEqual([0, allMigrations.length]);
+    expect(reports.map((report) => report.admin.created).sort()).toEqual([false, true]);
+    expect(reports.filter((report) => report.demo !== undefined)).toHaveLength(1);
+    const admins = await first.db.selectFrom("users").select("email").where("role", "=", "admin").execute();
+    expect(admins).toEqual([{ email: "patronne@nacre.test" }]);
+    expect(await countRows(first.db, "products")).toBe(demoProducts.length);
+    expect(await countRows(first.db, "events")).toBe(demoEvents.length);
+    expect(await countRows(first.db, "reviews")).toBe(demoReviews.length);
+    // The admin, the demo customer and one account per demo review.
+    expect(await countRows(first.db, "users")).toBe(2 + demoReviews.length);
+  }, 180_000);
 });
 
 describe("setAdminPasswordFromShell (npm run admin:password)", () => {

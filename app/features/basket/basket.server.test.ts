@@ -46,7 +46,7 @@ beforeAll(async () => {
   await product("vendue", { stock: 1, sold: true });
   await product("epuisee", { stock: 0 });
 });
-afterAll(() => ctx.sqlite.close());
+afterAll(() => ctx.close());
 
 const quantityOf = async (user: string, productId: string) =>
   (await listCart(ctx.db, user)).find((line) => line.productId === productId)?.quantity ?? 0;

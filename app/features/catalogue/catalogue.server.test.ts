@@ -82,7 +82,7 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(() => ctx.sqlite.close());
+afterAll(() => ctx.close());
 
 const query = (filters: Partial<ListingFilters>, extra: Partial<ListingQuery> = {}): ListingQuery => ({
   filters: { ...emptyFilters(), ...filters },

@@ -47,9 +47,7 @@ beforeAll(async () => {
   bruno = await account("bruno@exemple.fr", "Bruno");
 });
 
-afterAll(() => {
-  ctx.sqlite.close();
-});
+afterAll(() => ctx.close());
 
 describe("support chat", () => {
   it("cannot be created while the shop has no admin (docs/product.md §8: silent null), and says so politely", async () => {

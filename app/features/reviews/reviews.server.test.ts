@@ -32,7 +32,7 @@ const reviewCount = async (userId: string) =>
 beforeAll(async () => {
   ctx = await createTestContext();
 });
-afterAll(() => ctx.sqlite.close());
+afterAll(() => ctx.close());
 
 describe("one review per user, created pending (docs/product.md §4)", () => {
   it("creates a pending review, then reports 'exists' without a second row", async () => {
