@@ -12,9 +12,22 @@ afterAll(() => ctx.close());
 
 describe("accounts (Better Auth over our migrations)", () => {
   it("our migrations hold every table and column Better Auth expects", async () => {
-    const { toBeCreated, toBeAdded } = await getMigrations(ctx.auth.options);
+    // Better Auth is told "sqlite" on both back ends (how values are stored); its schema check must
+    // read the catalogue of the database actually there.
+    const warnings: string[] = [];
+    const { toBeCreated, toBeAdded } = await getMigrations({
+      ...ctx.auth.options,
+      database: { db: ctx.db, type: ctx.kind },
+      logger: { log: (level, message) => level === "warn" && warnings.push(message) },
+    });
     expect(toBeCreated).toEqual([]);
     expect(toBeAdded).toEqual([]);
+    // On PostgreSQL, the only differences are the shop's own convention: ISO text dates, 0/1 flags.
+    for (const warning of warnings) {
+      expect(warning).toMatch(
+        /^Field \w+ in table \w+ has a different type in the database\. Expected (date but got text|boolean but got int4)\.$/,
+      );
+    }
   });
 
   it("builds the username from the e-mail and a timestamp (docs/product.md §5)", () => {
