@@ -179,7 +179,7 @@ describe("prepareShop", () => {
     expect(await countRows(first.db, "reviews")).toBe(demoReviews.length);
     // The admin, the demo customer and one account per demo review.
     expect(await countRows(first.db, "users")).toBe(2 + demoReviews.length);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe("setAdminPasswordFromShell (npm run admin:password)", () => {
