@@ -132,13 +132,13 @@ export function createInstanceBus({
     }
   }
 
-  function retry(error: unknown) {
+  function retry(error: unknown, what = "impossible") {
     if (closed) return;
     const delay = retryDelaysMs[Math.min(attempt, retryDelaysMs.length - 1)] ?? 1000;
     // Logged once per outage, not at every attempt.
     if (attempt === 0) {
       const reason = error instanceof Error ? error.message : String(error);
-      console.error(`Écoute des autres instances impossible (PostgreSQL) : ${reason} ; nouvel essai.`);
+      console.error(`Écoute des autres instances ${what} (PostgreSQL) : ${reason} ; nouvel essai.`);
     }
     attempt += 1;
     retryTimer = setTimeout(() => void connect(), delay);
@@ -150,7 +150,7 @@ export function createInstanceBus({
     missedSince = aliveAt;
     which.removeAllListeners("notification");
     which.end().catch(() => {});
-    retry(error ?? new Error("connexion fermée"));
+    retry(error ?? new Error("connexion fermée"), "perdue");
   }
 
   return {
