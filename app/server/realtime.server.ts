@@ -113,8 +113,8 @@ type Wire = { event: ChatEvent } | { ref: ChatEventReference };
  * and the conversation's last message): up to 12,000 bytes of UTF-8 in accented or Asian scripts,
  * beyond PostgreSQL's 8,000-byte NOTIFY payload. Almost every event is far smaller and goes whole,
  * so the receivers need no query; one that does not fit goes as a reference (ids), and each
- * instance loads it once, whatever its number of subscribers. Splitting would need reassembly and
- * lose nothing a reference does not also avoid.
+ * instance loads it once, whatever its number of subscribers. Splitting it over several
+ * notifications would need reassembly on every instance, for nothing a reference does not give.
  */
 function onTheWire(event: ChatEvent): string | null {
   const whole = JSON.stringify({ event } satisfies Wire);
