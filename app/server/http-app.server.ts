@@ -16,7 +16,7 @@ import { bodyLimits } from "./body-limits.server";
 import { getAppContext } from "./context.server";
 import { databaseAnswers } from "./database.server";
 import { originCheck } from "./origin-check.server";
-import { pageCache } from "./page-cache.server";
+import { invalidationOverBus, pageCache } from "./page-cache.server";
 import { requestLog } from "./request-log.server";
 import { securityHeaders } from "./security-headers.server";
 
@@ -129,7 +129,13 @@ export function createHttpApp(options: HttpAppOptions = {}) {
 
   // Anonymous pages rendered once a second at most (ADR 008); off in development (hot reload).
   // Before the static files: a URL that rendered a page is not a file, so it skips their lookup.
-  app.use(pageCache({ ttlMs: production ? ctx.env.PAGE_CACHE_MS : 0 }));
+  // On PostgreSQL a write empties the cache of every instance on the database (ADR 014).
+  app.use(
+    pageCache({
+      ttlMs: production ? ctx.env.PAGE_CACHE_MS : 0,
+      shared: ctx.instanceBus && invalidationOverBus(ctx.instanceBus),
+    }),
+  );
 
   if (options.devMiddlewares) app.use(options.devMiddlewares);
   if (options.clientDir) {

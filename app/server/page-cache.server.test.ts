@@ -1,14 +1,15 @@
 /**
  * The shared page cache (ADR 008) over real HTTP, in front of a stand-in renderer that prints the
  * visitor's cookie and its nonce: a cached page never carries another visitor's data, and every
- * response's inline scripts carry the nonce of its own CSP header.
+ * response's inline scripts carry the nonce of its own CSP header. With several instances on one
+ * database, writes are announced to the others and theirs empty this cache.
  */
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pageCache } from "./page-cache.server";
+import { pageCache, type SharedInvalidation } from "./page-cache.server";
 import { securityHeaders } from "./security-headers.server";
 
 let renders = 0;
@@ -160,6 +161,114 @@ describe("pageCache", () => {
       expect(await (await fetch(url)).text()).toBe("<p>2</p>");
     } finally {
       await new Promise((resolve) => local.close(resolve));
+    }
+  });
+});
+
+/** A stand-in for the other instances: records announcements, and can announce a write of theirs. */
+function otherInstances() {
+  let clear = () => {};
+  const shared: SharedInvalidation & { announced: number; theyWrote(): void } = {
+    announced: 0,
+    announce() {
+      shared.announced += 1;
+    },
+    onInvalidate(clearCache) {
+      clear = clearCache;
+    },
+    theyWrote: () => clear(),
+  };
+  return shared;
+}
+
+/** A server with its own cache, whose page shows `state.stock` and may take `state.renderMs`. */
+async function cachedServer(ttlMs: number, shared: SharedInvalidation) {
+  const state = { stock: 3, renderMs: 0, renders: 0 };
+  const app = express();
+  app.use(securityHeaders({ https: false, csp: true }));
+  app.use(pageCache({ ttlMs, shared }));
+  app.post("/stock", (_req, res) => {
+    state.stock -= 1;
+    res.status(204).end();
+  });
+  app.get("/", (_req, res) => {
+    state.renders++;
+    const stock = state.stock;
+    setTimeout(() => res.type("html").send(`<p>stock ${stock}</p>`), state.renderMs);
+  });
+  const local = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => local.once("listening", resolve));
+  const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+  return {
+    state,
+    url,
+    page: async () => {
+      const response = await fetch(`${url}/`);
+      return { html: await response.text(), hit: response.headers.get("x-page-cache") === "hit" };
+    },
+    close: () => new Promise((resolve) => local.close(resolve)),
+  };
+}
+
+describe("pageCache shared between instances", () => {
+  it("announces each write to the other instances once it is done", async () => {
+    const shared = otherInstances();
+    const server = await cachedServer(60_000, shared);
+    try {
+      await server.page();
+      expect(shared.announced).toBe(0);
+      expect((await fetch(`${server.url}/stock`, { method: "POST" })).status).toBe(204);
+      expect(shared.announced).toBe(1);
+      expect((await server.page()).html).toBe("<p>stock 2</p>");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("announces writes even when its own cache is off: the others may cache", async () => {
+    const shared = otherInstances();
+    const server = await cachedServer(0, shared);
+    try {
+      await fetch(`${server.url}/stock`, { method: "POST" });
+      expect(shared.announced).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("forgets every page when another instance wrote", async () => {
+    const shared = otherInstances();
+    const server = await cachedServer(60_000, shared);
+    try {
+      await server.page();
+      expect((await server.page()).hit).toBe(true);
+      server.state.stock = 1;
+      shared.theyWrote();
+      const after = await server.page();
+      expect(after.hit).toBe(false);
+      expect(after.html).toBe("<p>stock 1</p>");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("does not keep a page whose render started before the cache was emptied", async () => {
+    const shared = otherInstances();
+    const server = await cachedServer(60_000, shared);
+    try {
+      server.state.renderMs = 50;
+      const rendering = server.page();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      // Another instance commits a write while this render still shows the old stock.
+      server.state.stock = 1;
+      shared.theyWrote();
+      expect((await rendering).html).toBe("<p>stock 3</p>");
+      server.state.renderMs = 0;
+      const next = await server.page();
+      expect(next.hit).toBe(false);
+      expect(next.html).toBe("<p>stock 1</p>");
+    } finally {
+      await server.close();
     }
   });
 });

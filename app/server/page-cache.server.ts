@@ -9,19 +9,66 @@
  * - a response is kept only when it is a 200 HTML page that sets no cookie;
  * - the CSP nonce is per response: the cached HTML is stored cut at its nonce, and every hit is
  *   joined back with the nonce of its own Content-Security-Policy header;
- * - any write handled by this process (a non-GET request) empties the cache; writes from another
- *   process on the same DATA_DIR show after at most `ttlMs`.
+ * - any write handled by this process (a non-GET request) empties the cache; with several
+ *   instances on one PostgreSQL database (ADR 014) it also empties every other instance's, over
+ *   the instance bus; writes from another process the bus does not reach (a second server on the
+ *   same SQLite DATA_DIR) show after at most `ttlMs`;
+ * - a render that started before the cache was emptied is not kept: it may show the old data.
  *
  * Sits after compression in the Express chain: it sees and serves the uncompressed HTML.
  */
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
+import { BUS_CHANNELS, type InstanceBus } from "./instance-bus.server";
+
+/** How the instances sharing a database tell each other that their cached pages are stale. */
+export interface SharedInvalidation {
+  /** This instance finished a write: the others must forget their pages. */
+  announce(): void;
+  /** Calls `clear` when another instance wrote (or when its writes may have been missed). */
+  onInvalidate(clear: () => void): void;
+}
+
+/**
+ * Invalidation over the instance bus (PostgreSQL). A burst of writes sends one notification at a
+ * time: a write that finishes while one is on its way gets exactly one more after it, never none
+ * (the one on its way may have been heard before this write was committed). After a listener
+ * outage the cache is emptied as well: writes announced meanwhile were not heard.
+ */
+export function invalidationOverBus(bus: InstanceBus): SharedInvalidation {
+  let sending = false;
+  let again = false;
+  async function sendUntilQuiet() {
+    sending = true;
+    do {
+      again = false;
+      await bus
+        .send(BUS_CHANNELS.pages, "")
+        .catch((error) => console.error("Invalidation du cache non transmise aux autres instances", error));
+    } while (again);
+    sending = false;
+  }
+  return {
+    announce() {
+      if (sending) again = true;
+      else void sendUntilQuiet();
+    },
+    onInvalidate(clear) {
+      bus.listen(BUS_CHANNELS.pages, (_payload, { fromThisInstance }) => {
+        if (!fromThisInstance) clear();
+      });
+      bus.onResume(() => clear());
+    },
+  };
+}
 
 export interface PageCacheOptions {
   /** How long a page is served from memory (0 turns the cache off). */
   ttlMs: number;
   /** Distinct URLs kept at most (filters make many); the oldest goes first. */
   maxEntries?: number;
+  /** Several instances on one database: writes are announced to, and heard from, the others. */
+  shared?: SharedInvalidation;
 }
 
 interface Entry {
@@ -55,10 +102,17 @@ export function isCacheableRequest(req: Request): boolean {
   return req.method === "GET" && !req.headers.cookie && !req.headers.authorization && isPagePath(req.path);
 }
 
-export function pageCache({ ttlMs, maxEntries = 200 }: PageCacheOptions) {
+export function pageCache({ ttlMs, maxEntries = 200, shared }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   // Concurrent misses on one URL wait for the first render instead of rendering it again.
   const pending = new Map<string, Promise<Entry | null>>();
+  // Counts the emptyings: a render is kept only if none happened while it ran.
+  let generation = 0;
+  const clear = () => {
+    entries.clear();
+    generation += 1;
+  };
+  if (ttlMs > 0) shared?.onInvalidate(clear);
 
   function serve(res: Response, entry: Entry) {
     const nonce = String(res.locals.cspNonce ?? "");
@@ -69,14 +123,17 @@ export function pageCache({ ttlMs, maxEntries = 200 }: PageCacheOptions) {
   }
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
-    if (ttlMs <= 0) return next();
     if (req.method !== "GET" && req.method !== "HEAD") {
       // After the write is done, not before: a render started meanwhile must not keep old data.
-      res.on("finish", () => entries.clear());
-      entries.clear();
+      // Announced even when this instance caches nothing: the others may.
+      res.on("finish", () => {
+        clear();
+        shared?.announce();
+      });
+      clear();
       return next();
     }
-    if (!isCacheableRequest(req)) return next();
+    if (ttlMs <= 0 || !isCacheableRequest(req)) return next();
 
     const key = `${isbot(req.headers["user-agent"] ?? "") ? "bot" : "browser"} ${req.originalUrl}`;
     const cached = entries.get(key);
@@ -99,12 +156,12 @@ export function pageCache({ ttlMs, maxEntries = 200 }: PageCacheOptions) {
       pending.delete(key);
       settle(entry);
     };
-    capture(req, res, key, done);
+    capture(res, key, generation, done);
     next();
   };
 
   /** Records what the renderer writes, then stores it when it is a shareable page. */
-  function capture(_req: Request, res: Response, key: string, done: (entry: Entry | null) => void) {
+  function capture(res: Response, key: string, startedAt: number, done: (entry: Entry | null) => void) {
     const before = new Set(res.getHeaderNames());
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -128,7 +185,8 @@ export function pageCache({ ttlMs, maxEntries = 200 }: PageCacheOptions) {
     }) as Response["write"];
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       keep(chunk, encoding);
-      done(shareable(res) ? store(key, res, before, Buffer.concat(chunks).toString("utf8")) : null);
+      const fresh = generation === startedAt;
+      done(fresh && shareable(res) ? store(key, res, before, Buffer.concat(chunks).toString("utf8")) : null);
       return end(chunk, encoding, callback);
     }) as Response["end"];
     res.on("close", () => {
@@ -160,5 +218,5 @@ export function pageCache({ ttlMs, maxEntries = 200 }: PageCacheOptions) {
     return entry;
   }
 
-  return Object.assign(middleware, { clear: () => entries.clear(), size: () => entries.size });
+  return Object.assign(middleware, { clear, size: () => entries.size });
 }

@@ -8,8 +8,8 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "~/server/db-schema.server";
 import { newId } from "~/server/ids.server";
-import type { ChatHub, Viewer } from "~/server/realtime.server";
-import type { ChatMessageView, ChatSummary } from "./chat-types";
+import type { ChatEventReference, ChatHub, Viewer } from "~/server/realtime.server";
+import type { ChatEvent, ChatMessageView, ChatSummary } from "./chat-types";
 
 type Db = Kysely<Database>;
 
@@ -263,6 +263,21 @@ export async function deleteChat(db: Db, hub: ChatHub, chatId: string): Promise<
   if (!deleted) return false;
   hub.publish({ type: "chat-deleted", chatId, ownerId: deleted });
   return true;
+}
+
+/**
+ * An event another instance announced by reference (too large for a notification, ADR 014), read
+ * again from the database: null when its conversation or message is gone meanwhile.
+ */
+export async function loadChatEvent(db: Db, ref: ChatEventReference): Promise<ChatEvent | null> {
+  const chat = await getChatSummary(db, ref.chatId);
+  if (!chat) return null;
+  if (ref.type === "chat") return { type: "chat", chat };
+  const message = await messageQuery(db)
+    .where("chat_messages.id", "=", ref.messageId)
+    .where("chat_messages.chat_id", "=", ref.chatId)
+    .executeTakeFirst();
+  return message ? { type: "message", chat, message: toMessage(message) } : null;
 }
 
 /** Unread counters for the header and dashboard badges: by conversation id, non-zero only. */

@@ -48,9 +48,24 @@ export async function loader({ request }: Route.LoaderArgs) {
       };
       const send = (event: ChatEvent) => write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 
-      const unsubscribe = chatHub.subscribe({ viewer, deliver: send, close: () => cleanup() });
-      // Everything written from now on arrives live: the next reconnection may start from here.
-      const subscribedAt = new Date().toISOString();
+      // Sends what was written since `from`: on connection, and again whenever the hub may have
+      // missed events from other instances (its listener reconnected, ADR 014).
+      const sync = (from: string) => {
+        // Everything written from now on arrives live: the next reconnection may start from here.
+        const serverTime = new Date().toISOString();
+        catchUp(db, viewer, from)
+          .then(({ chats, messages }) => send({ type: "sync", chats, messages, serverTime }))
+          .catch((error) => {
+            console.error("Rattrapage du chat impossible", error);
+            cleanup();
+          });
+      };
+      const unsubscribe = chatHub.subscribe({
+        viewer,
+        deliver: send,
+        close: () => cleanup(),
+        resync: (from) => sync(from),
+      });
       const heartbeat = setInterval(async () => {
         if (await sessionStillGrants(user.sessionId, user.id, user.role).catch(() => false))
           write(": ping\n\n");
@@ -72,12 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Subscribed before reading the catch-up: an event written in between arrives twice at
       // worst, and the browser ignores duplicates.
       write(": connecté\n\n");
-      catchUp(db, viewer, since)
-        .then(({ chats, messages }) => send({ type: "sync", chats, messages, serverTime: subscribedAt }))
-        .catch((error) => {
-          console.error("Rattrapage du chat impossible", error);
-          cleanup();
-        });
+      sync(since);
     },
     cancel() {
       cleanup();
