@@ -6,6 +6,11 @@ import path from "node:path";
 import { type Auth, createAuth } from "./auth.server";
 import { type DatabaseHandle, openDatabase } from "./database.server";
 import { type Env, getEnv } from "./env.server";
+import {
+  createDatabaseOriginalStore,
+  createDiskOriginalStore,
+  type OriginalStore,
+} from "./image-originals.server";
 import { createMailer, type Mailer } from "./mail.server";
 import { type ChatHub, createChatHub } from "./realtime.server";
 
@@ -15,7 +20,11 @@ export interface AppContext extends DatabaseHandle {
   mailer: Mailer;
   /** Live chat events (in-process publish/subscribe). */
   chatHub: ChatHub;
+  /** Uploaded originals (ADR 015): in the database on PostgreSQL, files in uploadsDir on SQLite. */
+  originals: OriginalStore;
+  /** SQLite shops' originals folder ($DATA_DIR/uploads); nothing is written there on PostgreSQL. */
   uploadsDir: string;
+  /** This instance's cache of resized sizes ($DATA_DIR/cache). */
   cacheDir: string;
 }
 
@@ -27,13 +36,19 @@ export function createAppContext(env: Env): AppContext {
     from: `Nacre <${env.ADMIN_EMAIL}>`,
   });
   const auth = createAuth({ env, db: handle.db, mailer });
+  const uploadsDir = path.join(env.dataDir, "uploads");
   return {
     ...handle,
     env,
     auth,
     mailer,
     chatHub: createChatHub(),
-    uploadsDir: path.join(env.dataDir, "uploads"),
+    // The database is the originals' source of truth when every instance shares it (ADR 015).
+    originals:
+      handle.kind === "postgres"
+        ? createDatabaseOriginalStore(handle.db)
+        : createDiskOriginalStore(uploadsDir),
+    uploadsDir,
     cacheDir: path.join(env.dataDir, "cache"),
   };
 }
