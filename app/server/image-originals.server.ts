@@ -96,7 +96,7 @@ export function createDatabaseOriginalStore(db: DB): OriginalStore {
         .select("content")
         .where("file_name", "=", keyOf(folder, fileName))
         .executeTakeFirst();
-      return row ? Buffer.from(row.content) : null;
+      return row?.content ?? null;
     },
     async exists(folder, fileName) {
       if (!isStoredFileName(fileName)) return false;
