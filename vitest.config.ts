@@ -15,6 +15,7 @@ const onBothBackEnds = [
   "app/features/reviews/reviews.server.test.ts",
   "app/server/auth-hooks.server.test.ts",
   "app/server/auth.server.test.ts",
+  "app/server/image-originals.server.test.ts",
   "app/server/image-sweep.server.test.ts",
   "app/server/rate-limit.server.test.ts",
   "app/server/startup.server.test.ts",

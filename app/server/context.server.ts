@@ -7,6 +7,11 @@ import { loadChatEvent } from "~/features/chat/chat.server";
 import { type Auth, createAuth } from "./auth.server";
 import { type DatabaseHandle, openDatabase } from "./database.server";
 import { type Env, getEnv } from "./env.server";
+import {
+  createDatabaseOriginalStore,
+  createDiskOriginalStore,
+  type OriginalStore,
+} from "./image-originals.server";
 import { createInstanceBus, type InstanceBus } from "./instance-bus.server";
 import { createMailer, type Mailer } from "./mail.server";
 import { type ChatHub, createChatHub, createSharedChatHub } from "./realtime.server";
@@ -19,7 +24,11 @@ export interface AppContext extends DatabaseHandle {
   chatHub: ChatHub;
   /** PostgreSQL only: messages to and from the other instances on the database (LISTEN/NOTIFY). */
   instanceBus?: InstanceBus;
+  /** Uploaded originals (ADR 015): in the database on PostgreSQL, files in uploadsDir on SQLite. */
+  originals: OriginalStore;
+  /** SQLite shops' originals folder ($DATA_DIR/uploads); nothing is written there on PostgreSQL. */
   uploadsDir: string;
+  /** This instance's cache of resized sizes ($DATA_DIR/cache). */
   cacheDir: string;
 }
 
@@ -31,6 +40,7 @@ export function createAppContext(env: Env): AppContext {
     from: `Nacre <${env.ADMIN_EMAIL}>`,
   });
   const auth = createAuth({ env, db: handle.db, mailer });
+<<<<<<< HEAD
   // Several instances may share a PostgreSQL database (ADR 014): what one publishes reaches all.
   const instanceBus =
     handle.pool && env.DATABASE_URL
@@ -39,6 +49,7 @@ export function createAppContext(env: Env): AppContext {
   const chatHub = instanceBus
     ? createSharedChatHub({ bus: instanceBus, load: (ref) => loadChatEvent(handle.db, ref) })
     : createChatHub();
+  const uploadsDir = path.join(env.dataDir, "uploads");
   return {
     ...handle,
     async close() {
@@ -50,7 +61,12 @@ export function createAppContext(env: Env): AppContext {
     mailer,
     chatHub,
     instanceBus,
-    uploadsDir: path.join(env.dataDir, "uploads"),
+    // The database is the originals' source of truth when every instance shares it (ADR 015).
+    originals:
+      handle.kind === "postgres"
+        ? createDatabaseOriginalStore(handle.db)
+        : createDiskOriginalStore(uploadsDir),
+    uploadsDir,
     cacheDir: path.join(env.dataDir, "cache"),
   };
 }

@@ -1,8 +1,10 @@
 /**
- * At start, the files a crash left behind (ADR 010): originals under uploads/{products,events,
- * avatars} that no row names, and cached sizes whose original is gone. Only files older than an
- * hour are touched: another process on the same DATA_DIR may be between storing a new file and
- * committing its row. The 'site' originals are never swept (seeded, named by site_images only).
+ * At start, what a crash left behind (ADR 010, ADR 015): stored originals of products, events and
+ * avatars that no row names (files under uploads/ on SQLite, image_files rows on PostgreSQL), and
+ * sizes in this instance's cache whose original is gone. Only originals and sizes older than an
+ * hour are touched: another process on the same data (the same DATA_DIR, or another instance on
+ * the same database) may be between storing a new original and committing its row. The 'site'
+ * originals are never swept (seeded, named by site_images only).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -10,8 +12,8 @@ import type { DB } from "./database.server";
 import {
   deleteStoredImages,
   IMAGE_FOLDERS,
-  type ImageDirs,
   type ImageFolder,
+  type ImageStorage,
   isStoredFileName,
 } from "./images.server";
 
@@ -44,11 +46,11 @@ async function referencedNames(db: DB, folder: Exclude<ImageFolder, "site">): Pr
 }
 
 /** Returns how many files it removed; never throws (a failed sweep is retried at the next start). */
-export async function sweepOrphanImages(ctx: ImageDirs & { db: DB }, now = Date.now()): Promise<number> {
+export async function sweepOrphanImages(ctx: ImageStorage & { db: DB }, now = Date.now()): Promise<number> {
   let removed = 0;
   try {
     for (const folder of ["products", "events", "avatars"] as const) {
-      const names = await listOld(path.join(ctx.uploadsDir, folder), now);
+      const names = await ctx.originals.list(folder, { storedBefore: now - GRACE_MS });
       if (names.length === 0) continue;
       const referenced = await referencedNames(ctx.db, folder);
       const orphans = names.filter((name) => isStoredFileName(name) && !referenced.has(name));
@@ -57,17 +59,13 @@ export async function sweepOrphanImages(ctx: ImageDirs & { db: DB }, now = Date.
     }
     for (const folder of IMAGE_FOLDERS) {
       const dir = path.join(ctx.cacheDir, folder);
-      for (const name of await listOld(dir, now)) {
+      const cached = await listOld(dir, now);
+      if (cached.length === 0) continue;
+      // One listing of the folder's originals (names only), not one question per cached size.
+      const originals = new Set(await ctx.originals.list(folder));
+      for (const name of cached) {
         const base = CACHED_NAME.exec(name)?.[1];
-        const original = base ? path.join(ctx.uploadsDir, folder, `${base}.webp`) : null;
-        const keep =
-          original &&
-          !name.endsWith(".tmp") &&
-          (await fs.access(original).then(
-            () => true,
-            () => false,
-          ));
-        if (keep) continue;
+        if (base && !name.endsWith(".tmp") && originals.has(`${base}.webp`)) continue;
         await fs.rm(path.join(dir, name), { force: true });
         removed++;
       }

@@ -4,6 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { createDiskOriginalStore } from "./image-originals.server";
 import {
   deleteStoredImages,
   FORMAT_NOT_ACCEPTED,
@@ -18,18 +19,20 @@ import {
   variantPath,
 } from "./images.server";
 
+/** A SQLite shop's image storage: originals as files under uploads/ (ADR 010), sizes under cache/. */
 const dirs = () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-img-"));
-  return { uploadsDir: path.join(root, "uploads"), cacheDir: path.join(root, "cache") };
+  const uploadsDir = path.join(root, "uploads");
+  return { uploadsDir, cacheDir: path.join(root, "cache"), originals: createDiskOriginalStore(uploadsDir) };
 };
 
 describe("storeImage", () => {
   it("re-encodes to WebP with the longest side capped at 1920 px", async () => {
-    const { uploadsDir } = dirs();
+    const { uploadsDir, originals } = dirs();
     const big = await sharp({ create: { width: 4000, height: 2000, channels: 3, background: "#1f7a8c" } })
       .png()
       .toBuffer();
-    const stored = await storeImage(uploadsDir, "products", big);
+    const stored = await storeImage(originals, "products", big);
     expect(stored).toMatchObject({ width: 1920, height: 960 });
     expect(isStoredFileName(stored.fileName)).toBe(true);
     const meta = await sharp(path.join(uploadsDir, "products", stored.fileName)).metadata();
@@ -37,14 +40,14 @@ describe("storeImage", () => {
   });
 
   it("refuses what is not an image, whatever its name", async () => {
-    const { uploadsDir } = dirs();
-    await expect(storeImage(uploadsDir, "products", Buffer.from("<?php echo 1; ?>"))).rejects.toThrow(
+    const { originals } = dirs();
+    await expect(storeImage(originals, "products", Buffer.from("<?php echo 1; ?>"))).rejects.toThrow(
       ImageRejectedError,
     );
   });
 
   it("refuses a decompression bomb before decoding it", async () => {
-    const { uploadsDir } = dirs();
+    const { originals } = dirs();
     // A tiny PNG whose header claims 10000 x 10000 pixels (100 megapixels, under sharp's own limit).
     const bomb = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
       .png()
@@ -52,7 +55,7 @@ describe("storeImage", () => {
     bomb.writeUInt32BE(10_000, 16); // IHDR width
     bomb.writeUInt32BE(10_000, 20); // IHDR height
     bomb.writeUInt32BE(zlib.crc32(bomb.subarray(12, 29)), 29); // IHDR CRC, so the header is valid
-    await expect(storeImage(uploadsDir, "products", bomb)).rejects.toThrow(
+    await expect(storeImage(originals, "products", bomb)).rejects.toThrow(
       "Cette image est trop grande (50 mégapixels au maximum).",
     );
   });
@@ -64,7 +67,7 @@ describe("variants", () => {
     const source = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#f4ede4" } })
       .jpeg()
       .toBuffer();
-    const stored = await storeImage(d.uploadsDir, "products", source);
+    const stored = await storeImage(d.originals, "products", source);
     const thumb = await variantPath(d, "products", stored.fileName, "thumb");
     expect(await sharp(thumb as string).metadata()).toMatchObject({ width: 100, height: 100 });
     const medium = await variantPath(d, "products", stored.fileName, 400);
@@ -101,16 +104,16 @@ const raster = (format: "png" | "jpeg" | "gif" | "webp") =>
 
 describe("accepted formats, by magic bytes (ADR 010)", () => {
   it("refuses an SVG with filter primitives at once, before any decoder sees it", async () => {
-    const { uploadsDir } = dirs();
+    const { uploadsDir, originals } = dirs();
     const started = performance.now();
-    const refused = storeImage(uploadsDir, "avatars", FILTER_BOMB);
+    const refused = storeImage(originals, "avatars", FILTER_BOMB);
     await expect(refused).rejects.toThrow(FORMAT_NOT_ACCEPTED);
     await expect(refused).rejects.toMatchObject({ status: 415 });
     expect(performance.now() - started).toBeLessThan(200);
     // With an XML prolog, a BOM or leading spaces too.
     for (const prefix of ['<?xml version="1.0"?>\n', "\uFEFF", "   "]) {
       await expect(
-        storeImage(uploadsDir, "products", Buffer.concat([Buffer.from(prefix), FILTER_BOMB])),
+        storeImage(originals, "products", Buffer.concat([Buffer.from(prefix), FILTER_BOMB])),
       ).rejects.toThrow(FORMAT_NOT_ACCEPTED);
     }
     expect(fs.existsSync(path.join(uploadsDir, "avatars"))).toBe(false);
@@ -118,11 +121,11 @@ describe("accepted formats, by magic bytes (ADR 010)", () => {
   });
 
   it("accepts PNG, JPEG, GIF and WebP, and stores each as WebP", async () => {
-    const { uploadsDir } = dirs();
+    const { uploadsDir, originals } = dirs();
     for (const format of ["png", "jpeg", "gif", "webp"] as const) {
       const input = await raster(format);
       expect(sniffImageFormat(input)).toBe(format);
-      const stored = await storeImage(uploadsDir, "avatars", input);
+      const stored = await storeImage(originals, "avatars", input);
       expect(stored).toMatchObject({ width: 16, height: 12 });
       const meta = await sharp(path.join(uploadsDir, "avatars", stored.fileName)).metadata();
       expect(meta.format).toBe("webp");
@@ -130,29 +133,29 @@ describe("accepted formats, by magic bytes (ADR 010)", () => {
   });
 
   it("refuses a text file renamed .png, TIFF, and a PNG signature over garbage", async () => {
-    const { uploadsDir } = dirs();
-    await expect(
-      storeImage(uploadsDir, "avatars", Buffer.from("Bonjour, je suis un texte.")),
-    ).rejects.toThrow(FORMAT_NOT_ACCEPTED);
+    const { originals } = dirs();
+    await expect(storeImage(originals, "avatars", Buffer.from("Bonjour, je suis un texte."))).rejects.toThrow(
+      FORMAT_NOT_ACCEPTED,
+    );
     const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
       .tiff()
       .toBuffer();
     expect(sniffImageFormat(tiff)).toBeNull();
-    await expect(storeImage(uploadsDir, "avatars", tiff)).rejects.toMatchObject({ status: 415 });
+    await expect(storeImage(originals, "avatars", tiff)).rejects.toMatchObject({ status: 415 });
     const garbage = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-    await expect(storeImage(uploadsDir, "avatars", garbage)).rejects.toMatchObject({
+    await expect(storeImage(originals, "avatars", garbage)).rejects.toMatchObject({
       status: 422,
       message: "Ce fichier n'est pas une image valide.",
     });
     // A JPEG signature in front of a PNG: the decoder's own view must agree with the bytes.
     const png = await raster("png");
     await expect(
-      storeImage(uploadsDir, "avatars", Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), png])),
+      storeImage(originals, "avatars", Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), png])),
     ).rejects.toThrow(ImageRejectedError);
   });
 
   it("decodes only the first frame of an animated GIF", async () => {
-    const { uploadsDir } = dirs();
+    const { uploadsDir, originals } = dirs();
     const frame = (background: string) =>
       sharp({ create: { width: 20, height: 20, channels: 3, background } })
         .png()
@@ -162,7 +165,7 @@ describe("accepted formats, by magic bytes (ADR 010)", () => {
       .gif()
       .toBuffer();
     expect((await sharp(animated).metadata()).pages).toBe(50);
-    const stored = await storeImage(uploadsDir, "avatars", animated);
+    const stored = await storeImage(originals, "avatars", animated);
     expect(stored).toMatchObject({ width: 20, height: 20 });
     const meta = await sharp(path.join(uploadsDir, "avatars", stored.fileName)).metadata();
     expect(meta.pages ?? 1).toBe(1);
@@ -173,8 +176,8 @@ describe("a file dies with its record (ADR 010)", () => {
   it("deletes the original and every cached size; sizes are never served without it", async () => {
     const d = dirs();
     const source = await raster("png");
-    const stored = await storeImage(d.uploadsDir, "products", source);
-    const kept = await storeImage(d.uploadsDir, "products", source);
+    const stored = await storeImage(d.originals, "products", source);
+    const kept = await storeImage(d.originals, "products", source);
     for (const variant of ["thumb", 400] as const) {
       for (const format of ["webp", "avif"] as const) {
         expect(await variantPath(d, "products", stored.fileName, variant, format)).not.toBeNull();
@@ -191,7 +194,7 @@ describe("a file dies with its record (ADR 010)", () => {
 
   it("never serves a cached size whose original is gone (crash, or a file removed by hand)", async () => {
     const d = dirs();
-    const stored = await storeImage(d.uploadsDir, "events", await raster("jpeg"));
+    const stored = await storeImage(d.originals, "events", await raster("jpeg"));
     const cached = await variantPath(d, "events", stored.fileName, 800);
     fs.rmSync(path.join(d.uploadsDir, "events", stored.fileName));
     expect(await variantPath(d, "events", stored.fileName, 800)).toBeNull();

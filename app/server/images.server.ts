@@ -2,13 +2,15 @@
  * Image storage: every stored image is judged by its magic bytes (PNG, JPEG, GIF, WebP — nothing
  * else reaches a decoder), decoded and re-encoded by sharp (metadata stripped, longest side <=
  * 1920 px, pixel cap against decompression bombs, first frame only, a time limit) and kept as WebP
- * under $DATA_DIR/uploads/{folder}/. Resized variants are made on first request and cached under
- * $DATA_DIR/cache/{folder}/; a file dies with its record (deleteStoredImages, ADR 010).
+ * in the shop's original store (image-originals.server.ts: files under $DATA_DIR/uploads/ on SQLite,
+ * the database on PostgreSQL, ADR 015). Resized variants are made on first request and cached under
+ * $DATA_DIR/cache/{folder}/, per instance; a file dies with its record (deleteStoredImages, ADR 010).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type OutputInfo, type Sharp } from "sharp";
 import { newId } from "./ids.server";
+import type { OriginalStore } from "./image-originals.server";
 
 export const IMAGE_FOLDERS = ["products", "site", "events", "avatars"] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
@@ -107,7 +109,7 @@ function isTimeout(error: unknown): boolean {
 
 /** Decoded and re-encoded to WebP; the caller has already judged the bytes. */
 async function encodeAndWrite(
-  uploadsDir: string,
+  originals: OriginalStore,
   folder: ImageFolder,
   pipeline: Sharp,
 ): Promise<StoredImage> {
@@ -124,15 +126,13 @@ async function encodeAndWrite(
     throw new ImageRejectedError(IMAGE_INVALID, 422);
   }
   const fileName = `${newId()}.webp`;
-  const dir = path.join(uploadsDir, folder);
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, fileName), output.data);
+  await originals.put(folder, fileName, output.data);
   return { fileName, width: output.info.width, height: output.info.height };
 }
 
 /** An uploaded file: accepted formats only, bounded work, one upload encoded at a time. */
 export async function storeImage(
-  uploadsDir: string,
+  originals: OriginalStore,
   folder: ImageFolder,
   input: Buffer,
 ): Promise<StoredImage> {
@@ -151,7 +151,7 @@ export async function storeImage(
       throw new ImageRejectedError(IMAGE_INVALID, 422);
     }
     if (pixels > MAX_INPUT_PIXELS) throw new ImageRejectedError(IMAGE_TOO_BIG, 413);
-    return encodeAndWrite(uploadsDir, folder, sharp(input, options));
+    return encodeAndWrite(originals, folder, sharp(input, options));
   });
 }
 
@@ -159,8 +159,12 @@ export async function storeImage(
  * The demo shop's code-drawn artwork (seed only, never user input): SVG written by our own code is
  * rasterised here, outside the upload lane, before the shop listens.
  */
-export function storeDrawnImage(uploadsDir: string, folder: ImageFolder, svg: string): Promise<StoredImage> {
-  return encodeAndWrite(uploadsDir, folder, sharp(Buffer.from(svg), { limitInputPixels: MAX_INPUT_PIXELS }));
+export function storeDrawnImage(
+  originals: OriginalStore,
+  folder: ImageFolder,
+  svg: string,
+): Promise<StoredImage> {
+  return encodeAndWrite(originals, folder, sharp(Buffer.from(svg), { limitInputPixels: MAX_INPUT_PIXELS }));
 }
 
 export function isImageFolder(value: string): value is ImageFolder {
@@ -186,20 +190,20 @@ export function preferredFormat(accept: string | null): ImageFormat {
   return accept?.includes("image/avif") ? "avif" : "webp";
 }
 
-export type ImageDirs = { uploadsDir: string; cacheDir: string };
-
-function originalPath(dirs: ImageDirs, folder: ImageFolder, fileName: string) {
-  return path.join(dirs.uploadsDir, folder, fileName);
-}
+/**
+ * Where a shop's pictures are: the originals (the source of truth, shared by every instance on
+ * PostgreSQL) and this instance's cache of resized sizes.
+ */
+export type ImageStorage = { originals: OriginalStore; cacheDir: string };
 
 function cachedPath(
-  dirs: ImageDirs,
+  storage: ImageStorage,
   folder: ImageFolder,
   fileName: string,
   variant: ImageVariant,
   format: ImageFormat,
 ) {
-  return path.join(dirs.cacheDir, folder, `${variant}-${fileName.replace(/\.webp$/, "")}.${format}`);
+  return path.join(storage.cacheDir, folder, `${variant}-${fileName.replace(/\.webp$/, "")}.${format}`);
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -212,26 +216,31 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /** Whether the stored original is still there: every answer for its sizes depends on it. */
-export function originalExists(dirs: ImageDirs, folder: ImageFolder, fileName: string): Promise<boolean> {
-  return exists(originalPath(dirs, folder, fileName));
+export function originalExists(
+  storage: ImageStorage,
+  folder: ImageFolder,
+  fileName: string,
+): Promise<boolean> {
+  return storage.originals.exists(folder, fileName);
 }
 
 /**
  * The path of a cached variant, created on first use — only while its original exists, so a
- * deleted picture's sizes die with it. Names are validated by the caller, so no path built here
- * can leave the data folder.
+ * deleted picture's sizes die with it, on every instance: the original is asked first (one cheap
+ * check: a stat, or a primary-key lookup that loads no bytes), the local cache only then. Names are
+ * validated by the caller, so no path built here can leave the data folder.
  */
 export async function variantPath(
-  dirs: ImageDirs,
+  storage: ImageStorage,
   folder: ImageFolder,
   fileName: string,
   variant: ImageVariant,
   format: ImageFormat = "webp",
 ): Promise<string | null> {
-  const source = originalPath(dirs, folder, fileName);
-  const target = cachedPath(dirs, folder, fileName, variant, format);
-  if (!(await exists(source))) {
-    // A size encoded while its original was being deleted must not outlive it.
+  const target = cachedPath(storage, folder, fileName, variant, format);
+  if (!(await storage.originals.exists(folder, fileName))) {
+    // A size encoded while its original was being deleted, or cached here before another instance
+    // deleted the picture, must not outlive it.
     await fs.rm(target, { force: true }).catch(() => {});
     return null;
   }
@@ -239,6 +248,8 @@ export async function variantPath(
   return variantLane(async () => {
     // Another request may have made it while this one waited.
     if (await exists(target)) return target;
+    const source = await storage.originals.get(folder, fileName);
+    if (!source) return null;
     const pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).timeout({
       seconds: VARIANT_TIMEOUT_SECONDS,
     });
@@ -258,7 +269,7 @@ export async function variantPath(
       await fs.rename(temporary, target);
     } catch (error) {
       await fs.rm(temporary, { force: true }).catch(() => {});
-      if (!(await exists(source))) return null;
+      if (!(await storage.originals.exists(folder, fileName))) return null;
       throw error;
     }
     return target;
@@ -266,21 +277,28 @@ export async function variantPath(
 }
 
 /**
- * Removes stored originals and every cached size of them. Called only after the transaction that
+ * Removes stored originals, then every size this instance cached of them (other instances' cached
+ * sizes are never served again: their original is gone). Called only after the transaction that
  * dropped their records has committed (a failed transaction must not lose files); best effort,
- * since a file left behind is swept at the next start (image-sweep.server.ts). Names that are not
- * stored-file names are ignored, so a stray value in a record can never reach another path.
+ * since an original left behind is swept at the next start (image-sweep.server.ts). Names that are
+ * not stored-file names are ignored, so a stray value in a record can never reach another path.
  */
-export async function deleteStoredImages(dirs: ImageDirs, folder: ImageFolder, fileNames: readonly string[]) {
-  const files = fileNames
-    .filter(isStoredFileName)
-    .flatMap((name) => [
-      originalPath(dirs, folder, name),
-      ...IMAGE_VARIANTS.flatMap((variant) =>
-        IMAGE_FORMATS.map((format) => cachedPath(dirs, folder, name, variant, format)),
-      ),
-    ]);
-  await Promise.all(files.map((file) => fs.rm(file, { force: true }).catch(() => {})));
+export async function deleteStoredImages(
+  storage: ImageStorage,
+  folder: ImageFolder,
+  fileNames: readonly string[],
+) {
+  const names = fileNames.filter(isStoredFileName);
+  if (names.length === 0) return;
+  await storage.originals.delete(folder, names).catch((error) => {
+    console.error("Suppression d'images interrompue (reprise au prochain démarrage)", error);
+  });
+  const sizes = names.flatMap((name) =>
+    IMAGE_VARIANTS.flatMap((variant) =>
+      IMAGE_FORMATS.map((format) => cachedPath(storage, folder, name, variant, format)),
+    ),
+  );
+  await Promise.all(sizes.map((file) => fs.rm(file, { force: true }).catch(() => {})));
 }
 
 /** Pictures whose record can be deleted are revalidated; the seeded site pictures never change. */

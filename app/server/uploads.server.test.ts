@@ -3,11 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { createDiskOriginalStore } from "./image-originals.server";
 import { storeUploadedImages, UploadRejectedError } from "./uploads.server";
 
 const dirs = () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-upl-"));
-  return { uploadsDir: path.join(root, "uploads"), cacheDir: path.join(root, "cache") };
+  const uploadsDir = path.join(root, "uploads");
+  return { uploadsDir, cacheDir: path.join(root, "cache"), originals: createDiskOriginalStore(uploadsDir) };
 };
 
 const file = async (format: "png" | "webp", name: string) =>

@@ -6,9 +6,9 @@
 import { apiError } from "./api-responses.server";
 import {
   deleteStoredImages,
-  type ImageDirs,
   type ImageFolder,
   ImageRejectedError,
+  type ImageStorage,
   type StoredImage,
   sniffImageFormat,
   storeImage,
@@ -68,9 +68,9 @@ export function filesOf(form: FormData, field: string): File[] {
   return form.getAll(field).filter((value): value is File => typeof value !== "string" && value.size > 0);
 }
 
-/** Checks every file, then stores them all; on any refusal nothing stays on disk. */
+/** Checks every file, then stores them all; on any refusal nothing of the batch stays stored. */
 export async function storeUploadedImages(
-  dirs: ImageDirs,
+  storage: ImageStorage,
   folder: ImageFolder,
   files: File[],
 ): Promise<StoredImage[]> {
@@ -84,10 +84,10 @@ export async function storeUploadedImages(
   }
   const stored: StoredImage[] = [];
   try {
-    for (const buffer of buffers) stored.push(await storeImage(dirs.uploadsDir, folder, buffer));
+    for (const buffer of buffers) stored.push(await storeImage(storage.originals, folder, buffer));
   } catch (error) {
     await deleteStoredImages(
-      dirs,
+      storage,
       folder,
       stored.map((image) => image.fileName),
     );

@@ -55,7 +55,7 @@ async function inPool<T, R>(
 
 /** Rasterises our own demo artwork to WebP (uploads never take SVG: ADR 010). */
 function renderSvg(ctx: AppContext, folder: ImageFolder, svg: string) {
-  return storeDrawnImage(ctx.uploadsDir, folder, svg);
+  return storeDrawnImage(ctx.originals, folder, svg);
 }
 
 async function insertNames(db: DB, table: ReferenceTable, names: readonly string[]) {

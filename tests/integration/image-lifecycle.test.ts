@@ -2,7 +2,8 @@
  * Images over real HTTP (issue 16, ADR 010): uploads take PNG, JPEG, GIF and WebP by their bytes
  * only — an SVG avatar or event picture gets a French 4xx and nothing is stored — and a file dies
  * with its record: once a product, an event or a user is deleted, or an avatar replaced, the old
- * URLs (original, sizes, thumb) answer 404 and the files are gone from uploads/ and cache/.
+ * URLs (original, sizes, thumb) answer 404, the original is gone from the shop's store (uploads/ on
+ * SQLite, image_files on PostgreSQL: ADR 015) and its sizes from cache/.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,12 +11,14 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEMO_ADMIN,
-  readDatabase,
+  queryDatabase,
   type ShopServer,
   signIn,
   signUp,
   startShop,
   stopServer,
+  storedOriginals,
+  testBackend,
 } from "./shop-server";
 
 let shop: ShopServer;
@@ -41,10 +44,22 @@ async function png(background: string) {
   return new Blob([new Uint8Array(buffer)], { type: "image/png" });
 }
 
-const files = (root: "uploads" | "cache", folder: Folder) => {
-  const dir = path.join(shop.dataDir, root, folder);
+/** This instance's cached sizes of a folder (a per-instance disk cache on both back ends). */
+const cached = (folder: Folder) => {
+  const dir = path.join(shop.dataDir, "cache", folder);
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
+
+/**
+ * The originals the shop's store holds in a folder. On PostgreSQL they live in the database only:
+ * nothing may be left under uploads/, where a second instance would never see it.
+ */
+async function originals(folder: Folder) {
+  if (testBackend() === "postgres") {
+    expect(fs.existsSync(path.join(shop.dataDir, "uploads", folder)), `uploads/${folder}`).toBe(false);
+  }
+  return storedOriginals(shop.dataDir, folder);
+}
 
 /** Every URL a page may use for a picture, each fetched so its size is made and cached. */
 async function warm(folder: Folder, fileName: string) {
@@ -57,16 +72,16 @@ async function warm(folder: Folder, fileName: string) {
     }
   }
   const base = fileName.replace(".webp", "");
-  expect(files("uploads", folder)).toContain(fileName);
-  expect(files("cache", folder).filter((name) => name.includes(base)).length).toBe(6);
+  expect(await originals(folder)).toContain(fileName);
+  expect(cached(folder).filter((name) => name.includes(base)).length).toBe(6);
   return urls;
 }
 
 async function expectGone(folder: Folder, fileName: string, urls: string[]) {
   for (const url of urls) expect((await fetch(url)).status, url).toBe(404);
   const base = fileName.replace(".webp", "");
-  expect(files("uploads", folder)).not.toContain(fileName);
-  expect(files("cache", folder).filter((name) => name.includes(base))).toEqual([]);
+  expect(await originals(folder)).not.toContain(fileName);
+  expect(cached(folder).filter((name) => name.includes(base))).toEqual([]);
 }
 
 function adminPost(route: string, body: FormData) {
@@ -89,23 +104,17 @@ async function saveProfile(cookie: string, username: string, avatar: Blob, name:
   return fetch(`${shop.url}/mon-compte`, { method: "POST", headers: { origin: shop.url, cookie }, body });
 }
 
-const userRow = (email: string) =>
-  readDatabase(
-    shop.dataDir,
-    (db) =>
-      db.prepare("select id, username, image from users where email = ?").get(email) as {
-        id: string;
-        username: string;
-        image: string | null;
-      },
-  );
+const userRow = async (email: string) =>
+  (await queryDatabase(shop.dataDir, (db) =>
+    db.get("select id, username, image from users where email = ?", email),
+  )) as { id: string; username: string; image: string | null };
 
 describe("uploads take PNG, JPEG, GIF and WebP only, by their bytes", () => {
   it("refuses an SVG avatar through the profile form with a French 415, quickly, storing nothing", async () => {
     const email = "svg-avatar@nacre.test";
     const cookie = await signUp(shop.url, email);
-    const before = userRow(email);
-    const avatarsBefore = files("uploads", "avatars").sort();
+    const before = await userRow(email);
+    const avatarsBefore = await originals("avatars");
     for (const [type, name] of [
       ["image/svg+xml", "moi.svg"],
       ["image/png", "moi.png"],
@@ -116,18 +125,16 @@ describe("uploads take PNG, JPEG, GIF and WebP only, by their bytes", () => {
       expect(await response.text()).toContain("Format non accepté : PNG, JPG, GIF ou WebP uniquement.");
       expect(Date.now() - started).toBeLessThan(3000);
     }
-    expect(userRow(email)).toEqual(before);
-    expect(files("uploads", "avatars").sort()).toEqual(avatarsBefore);
+    expect(await userRow(email)).toEqual(before);
+    expect(await originals("avatars")).toEqual(avatarsBefore);
   });
 
   it("refuses an SVG event picture with a French 415, storing nothing", async () => {
-    const eventsBefore = files("uploads", "events").sort();
-    const count = () =>
-      readDatabase(
-        shop.dataDir,
-        (db) => (db.prepare("select count(*) as n from events").get() as { n: number }).n,
-      );
-    const before = count();
+    const eventsBefore = await originals("events");
+    const count = async () =>
+      (await queryDatabase(shop.dataDir, (db) => db.get<{ n: number }>("select count(*) as n from events")))
+        ?.n;
+    const before = await count();
     const body = form({ intent: "save", title: "Marché vectoriel", startDate: "2027-03-01T10:00" });
     body.append("image", new Blob([FILTER_BOMB], { type: "image/svg+xml" }), "marche.svg");
     const response = await adminPost("/api/admin/evenements", body);
@@ -135,18 +142,18 @@ describe("uploads take PNG, JPEG, GIF and WebP only, by their bytes", () => {
     expect(((await response.json()) as { error: string }).error).toBe(
       "« marche.svg » n'est pas une image acceptée (PNG, JPG, GIF ou WebP uniquement).",
     );
-    expect(count()).toBe(before);
-    expect(files("uploads", "events").sort()).toEqual(eventsBefore);
+    expect(await count()).toBe(before);
+    expect(await originals("events")).toEqual(eventsBefore);
   });
 });
 
 describe("a file dies with its record", () => {
   it("revalidates deletable pictures instead of caching them for a year", async () => {
-    const fileName = readDatabase(
-      shop.dataDir,
-      (db) =>
-        (db.prepare("select file_name from product_images limit 1").get() as { file_name: string }).file_name,
-    );
+    const fileName = (
+      await queryDatabase(shop.dataDir, (db) =>
+        db.get<{ file_name: string }>("select file_name from product_images limit 1"),
+      )
+    )?.file_name;
     const response = await fetch(`${shop.url}/images/products/${fileName}?w=400`);
     expect(response.status).toBe(200);
     const cacheControl = response.headers.get("cache-control") ?? "";
@@ -162,10 +169,9 @@ describe("a file dies with its record", () => {
 
   it("deleting a product removes its pictures, sizes and thumbs", async () => {
     const body = form({ intent: "save", name: "Bague éphémère", price: "12", stock: "1" });
-    const categoryId = readDatabase(
-      shop.dataDir,
-      (db) => (db.prepare("select id from categories limit 1").get() as { id: string }).id,
-    );
+    const categoryId = (
+      await queryDatabase(shop.dataDir, (db) => db.get<{ id: string }>("select id from categories limit 1"))
+    )?.id as string;
     body.append("categories", categoryId);
     body.append("images", "new:0");
     body.append("images", "new:1");
@@ -174,13 +180,14 @@ describe("a file dies with its record", () => {
     const saved = await adminPost("/api/admin/produits", body);
     expect(saved.status).toBe(200);
     const { product } = (await saved.json()) as { product: { id: string } };
-    const names = readDatabase(shop.dataDir, (db) =>
-      (
-        db
-          .prepare("select file_name from product_images where product_id = ? order by position")
-          .all(product.id) as { file_name: string }[]
-      ).map((row) => row.file_name),
-    );
+    const names = (
+      await queryDatabase(shop.dataDir, (db) =>
+        db.all<{ file_name: string }>(
+          "select file_name from product_images where product_id = ? order by position",
+          product.id,
+        ),
+      )
+    ).map((row) => row.file_name);
     expect(names).toHaveLength(2);
     const [first, second] = names as [string, string];
     const firstUrls = await warm("products", first);
@@ -206,16 +213,11 @@ describe("a file dies with its record", () => {
     const create = form({ intent: "save", title: "Marché des perles", startDate: "2027-04-01T10:00" });
     create.append("image", await png("#1f7a8c"), "marche.png");
     expect((await adminPost("/api/admin/evenements", create)).status).toBe(200);
-    const event = () =>
-      readDatabase(
-        shop.dataDir,
-        (db) =>
-          db.prepare("select id, image from events where title = ?").get("Marché des perles") as {
-            id: string;
-            image: string;
-          },
-      );
-    const first = event();
+    const event = async () =>
+      (await queryDatabase(shop.dataDir, (db) =>
+        db.get("select id, image from events where title = ?", "Marché des perles"),
+      )) as { id: string; image: string };
+    const first = await event();
     const firstUrls = await warm("events", first.image);
 
     const replace = form({
@@ -228,7 +230,7 @@ describe("a file dies with its record", () => {
     expect((await adminPost("/api/admin/evenements", replace)).status).toBe(200);
     await expectGone("events", first.image, firstUrls);
 
-    const second = event();
+    const second = await event();
     expect(second.image).not.toBe(first.image);
     const secondUrls = await warm("events", second.image);
     expect((await adminPost("/api/admin/evenements", form({ intent: "delete", id: first.id }))).status).toBe(
@@ -240,13 +242,13 @@ describe("a file dies with its record", () => {
   it("replacing an avatar removes the old one; deleting the user removes the last one", async () => {
     const email = "avatar-lifecycle@nacre.test";
     const cookie = await signUp(shop.url, email);
-    const { username } = userRow(email);
+    const { username } = await userRow(email);
     expect((await saveProfile(cookie, username, await png("#1f7a8c"), "moi.png")).status).toBe(200);
-    const first = userRow(email).image as string;
+    const first = (await userRow(email)).image as string;
     const firstUrls = await warm("avatars", first);
 
     expect((await saveProfile(cookie, username, await png("#8c1f7a"), "moi-2.png")).status).toBe(200);
-    const second = userRow(email);
+    const second = await userRow(email);
     expect(second.image).not.toBe(first);
     await expectGone("avatars", first, firstUrls);
 

@@ -215,6 +215,21 @@ export async function queryDatabase<T>(
   }
 }
 
+/**
+ * The uploaded originals a shop holds in `folder`, where its back end keeps them (ADR 015): files
+ * under DATA_DIR/uploads/{folder} on SQLite, rows "{folder}/{name}" of image_files on PostgreSQL.
+ */
+export async function storedOriginals(dataDir: string, folder: string): Promise<string[]> {
+  if (!databaseEnvOf(dataDir).DATABASE_URL) {
+    const dir = path.join(dataDir, "uploads", folder);
+    return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  }
+  const rows = await queryDatabase(dataDir, (db) =>
+    db.all<{ file_name: string }>("select file_name from image_files where file_name like ?", `${folder}/%`),
+  );
+  return rows.map((row) => row.file_name.slice(folder.length + 1)).sort();
+}
+
 /** The test run's back end (the Vitest project's NACRE_TEST_BACKEND). */
 export { testBackend };
 

@@ -7,8 +7,8 @@ import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/s
 import {
   deleteStoredImages,
   IMAGE_INVALID,
-  type ImageDirs,
   ImageRejectedError,
+  type ImageStorage,
   storeImage,
 } from "~/server/images.server";
 import { AVATAR_MAX_BYTES, PROFILE_CHECK_FAILED, PROFILE_UPDATED, profileSchema } from "./profile-schema";
@@ -81,7 +81,7 @@ export async function updateProfile(
  * Removes an avatar file and its sizes unless another account still names it: `users.image` is
  * also written by the accounts API, so a file is never assumed to belong to one row only.
  */
-export async function deleteAvatarIfUnused(ctx: ImageDirs & { db: DB }, fileName: string) {
+export async function deleteAvatarIfUnused(ctx: ImageStorage & { db: DB }, fileName: string) {
   const stillUsed = await ctx.db
     .selectFrom("users")
     .select("id")
@@ -108,7 +108,7 @@ export async function saveProfileForm(
   if (file instanceof File && file.size > 0) {
     if (file.size > AVATAR_MAX_BYTES) return { status: 413, error: AVATAR_TOO_LARGE };
     try {
-      avatar = (await storeImage(ctx.uploadsDir, "avatars", Buffer.from(await file.arrayBuffer()))).fileName;
+      avatar = (await storeImage(ctx.originals, "avatars", Buffer.from(await file.arrayBuffer()))).fileName;
     } catch (error) {
       if (error instanceof ImageRejectedError) return { status: error.status, error: error.message };
       return { status: 422, error: IMAGE_INVALID };

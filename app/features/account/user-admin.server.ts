@@ -8,7 +8,7 @@ import { sql, type Transaction } from "kysely";
 import type { DB } from "~/server/database.server";
 import type { Database } from "~/server/db-schema.server";
 import { nowIso } from "~/server/ids.server";
-import type { ImageDirs } from "~/server/images.server";
+import type { ImageStorage } from "~/server/images.server";
 import { deleteAvatarIfUnused } from "./profile.server";
 import { USER_MESSAGES, USERS_PAGE_SIZE, type UserAction, type UserListQuery } from "./user-schema";
 
@@ -163,7 +163,7 @@ async function deleteUserData(trx: Transaction<Database>, user: { id: string; em
 
 /** A deleted user's avatar goes with them, once the deletion has committed. */
 export async function applyUserAction(
-  ctx: ImageDirs & { db: DB },
+  ctx: ImageStorage & { db: DB },
   actorId: string,
   action: UserAction,
 ): Promise<UserResult> {

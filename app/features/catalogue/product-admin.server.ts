@@ -9,7 +9,7 @@ import { slugify, uniqueSlug } from "~/lib/slugify";
 import type { DB } from "~/server/database.server";
 import { isUniqueViolation } from "~/server/db-errors.server";
 import { newId, nowIso } from "~/server/ids.server";
-import { deleteStoredImages, type ImageDirs } from "~/server/images.server";
+import { deleteStoredImages, type ImageStorage } from "~/server/images.server";
 import { storeUploadedImages } from "~/server/uploads.server";
 import { type ImageRef, type ProductCard, toImageRef, toProductCard } from "./catalogue.server";
 
@@ -127,10 +127,10 @@ async function checkReferences(trx: Trx, input: ProductInput) {
 /**
  * Create (no id) or update. New files are checked and stored first, outside the transaction (image
  * work is slow); if the transaction then fails they are removed again, and images dropped from the
- * product are removed from disk only once the change is committed.
+ * product are removed from the store only once the change is committed.
  */
 export async function saveProduct(
-  ctx: ImageDirs & { db: DB },
+  ctx: ImageStorage & { db: DB },
   input: ProductInput,
   files: File[],
 ): Promise<ProductResult> {
@@ -282,7 +282,7 @@ export async function setProductSold(db: DB, id: string, sold: boolean): Promise
   });
 }
 
-export async function deleteProduct(ctx: ImageDirs & { db: DB }, id: string): Promise<ProductResult> {
+export async function deleteProduct(ctx: ImageStorage & { db: DB }, id: string): Promise<ProductResult> {
   const result = await ctx.db.transaction().execute(async (trx) => {
     const product = await trx
       .selectFrom("products")

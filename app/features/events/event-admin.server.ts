@@ -2,7 +2,7 @@
 import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
 import type { DB } from "~/server/database.server";
 import { newId, nowIso } from "~/server/ids.server";
-import { deleteStoredImages, type ImageDirs } from "~/server/images.server";
+import { deleteStoredImages, type ImageStorage } from "~/server/images.server";
 import { storeUploadedImages } from "~/server/uploads.server";
 import type { EventInput } from "./event-schema";
 import { type AgendaEvent, listEvents } from "./events.server";
@@ -13,7 +13,7 @@ export type EventResult = { ok: true; message: string } | { ok: false; status: n
 export const listAdminEvents = (db: DB): Promise<AgendaEvent[]> => listEvents(db, "desc");
 
 export async function saveEvent(
-  ctx: ImageDirs & { db: DB },
+  ctx: ImageStorage & { db: DB },
   input: EventInput,
   image: File | null,
 ): Promise<EventResult> {
@@ -51,7 +51,7 @@ export async function saveEvent(
   return { ok: true, message: existing ? EVENT_MESSAGES.updated : EVENT_MESSAGES.added };
 }
 
-export async function deleteEvent(ctx: ImageDirs & { db: DB }, id: string): Promise<EventResult> {
+export async function deleteEvent(ctx: ImageStorage & { db: DB }, id: string): Promise<EventResult> {
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const event = await trx
       .selectFrom("events")

@@ -1,8 +1,10 @@
 /**
  * /images/{folder}/{file}?w= — stored images at a chosen width (or the 100x100 "thumb"), resized
- * on first request and cached. Names are validated against the stored-name pattern, so no request
- * can reach a path outside the uploads folder. A size is served only while its original exists,
- * and pictures whose record can be deleted are revalidated rather than cached for a year (ADR 010).
+ * on first request and cached on this instance. Names are validated against the stored-name
+ * pattern, so no request can reach a path outside the data folder. A size is served only while its
+ * original exists in the shop's store — on PostgreSQL, the database every instance shares, so a
+ * picture deleted through one instance answers 404 on all (ADR 015) — and pictures whose record
+ * can be deleted are revalidated rather than cached for a year (ADR 010).
  */
 import fs from "node:fs";
 import { Readable } from "node:stream";
