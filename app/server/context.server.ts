@@ -40,7 +40,6 @@ export function createAppContext(env: Env): AppContext {
     from: `Nacre <${env.ADMIN_EMAIL}>`,
   });
   const auth = createAuth({ env, db: handle.db, mailer });
-<<<<<<< HEAD
   // Several instances may share a PostgreSQL database (ADR 014): what one publishes reaches all.
   const instanceBus =
     handle.pool && env.DATABASE_URL
