@@ -139,18 +139,13 @@ export async function prepareShop(ctx: AppContext): Promise<StartupReport> {
   );
 }
 
-/**
- * `npm run admin:password`: on a migrated database, even before the shop's first start; under the
- * same locks as a start, so that it never creates the admin account while an instance does.
- */
+/** `npm run admin:password`: on a migrated database, even before the shop's first start. */
 export async function setAdminPasswordFromShell(ctx: AppContext, password: string): Promise<AdminReport> {
-  return withStartupLock(ctx.env.dataDir, () =>
-    withDatabaseLock(ctx, "démarrage", async () => {
-      await migrateToLatest(ctx.db);
-      await ensureShopSettings(ctx);
-      return setAdminPassword(ctx, password);
-    }),
-  );
+  return withStartupLock(ctx.env.dataDir, async () => {
+    await migrateToLatest(ctx.db);
+    await ensureShopSettings(ctx);
+    return setAdminPassword(ctx, password);
+  });
 }
 
 /**
