@@ -76,7 +76,7 @@ async function main() {
     if (error instanceof mod.AdminPasswordError) throw new Error(error.message);
     throw error;
   } finally {
-    mod.getAppContext().sqlite.close();
+    await mod.getAppContext().close(); // the SQLite file or the PostgreSQL pool
   }
 }
 

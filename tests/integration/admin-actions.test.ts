@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEMO_ADMIN,
   DEMO_CUSTOMER,
-  readDatabase,
+  queryDatabase,
   type ShopServer,
   signIn,
   startShop,
@@ -28,11 +28,10 @@ beforeAll(async () => {
   shop = await startShop("admin");
   adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   customerCookie = await signIn(shop.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-  readDatabase(shop.dataDir, (db) => {
-    categoryId = (db.prepare("select id from categories order by name limit 1").get() as { id: string }).id;
-    productId = (db.prepare("select id from products order by created_at limit 1").get() as { id: string })
-      .id;
-    eventId = (db.prepare("select id from events limit 1").get() as { id: string }).id;
+  await queryDatabase(shop.dataDir, async (db) => {
+    categoryId = ((await db.get("select id from categories order by name limit 1")) as { id: string }).id;
+    productId = ((await db.get("select id from products order by created_at limit 1")) as { id: string }).id;
+    eventId = ((await db.get("select id from events limit 1")) as { id: string }).id;
   });
 }, 180_000);
 
@@ -66,14 +65,14 @@ async function png(width: number) {
 }
 
 const counts = () =>
-  readDatabase(shop.dataDir, (db) => {
-    const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+  queryDatabase(shop.dataDir, async (db) => {
+    const one = async (sql: string) => ((await db.get(sql)) as { n: number }).n;
     return {
-      products: one("select count(*) as n from products"),
-      images: one("select count(*) as n from product_images"),
-      categories: one("select count(*) as n from categories"),
-      colors: one("select count(*) as n from colors"),
-      events: one("select count(*) as n from events"),
+      products: await one("select count(*) as n from products"),
+      images: await one("select count(*) as n from product_images"),
+      categories: await one("select count(*) as n from categories"),
+      colors: await one("select count(*) as n from colors"),
+      events: await one("select count(*) as n from events"),
     };
   });
 
@@ -119,15 +118,15 @@ const ACTIONS = () => [
 
 describe("admin actions refuse everyone but an admin", () => {
   it("answers 403 with 'Accès non autorisé.' to anonymous visitors and customers, and changes nothing", async () => {
-    const before = counts();
+    const before = await counts();
     const sold = () =>
-      readDatabase(
+      queryDatabase(
         shop.dataDir,
-        (db) =>
-          (db.prepare("select is_sold from products where id = ?").get(productId) as { is_sold: number })
+        async (db) =>
+          ((await db.get("select is_sold from products where id = ?", productId)) as { is_sold: number })
             .is_sold,
       );
-    const soldBefore = sold();
+    const soldBefore = await sold();
     for (const action of ACTIONS()) {
       for (const [who, cookie] of [
         ["anonymous", undefined],
@@ -141,8 +140,8 @@ describe("admin actions refuse everyone but an admin", () => {
         });
       }
     }
-    expect(counts()).toEqual(before);
-    expect(sold()).toBe(soldBefore);
+    expect(await counts()).toEqual(before);
+    expect(await sold()).toBe(soldBefore);
   });
 
   it("lets the admin through (the same request succeeds)", async () => {
@@ -168,7 +167,7 @@ describe("the dashboard pages' own actions (ADR 013)", () => {
   ];
 
   it("send visitors to sign in and customers away, and change nothing", async () => {
-    const before = counts();
+    const before = await counts();
     for (const command of PAGE_COMMANDS()) {
       const anonymous = await fetch(`${shop.url}${command.path}`, {
         method: "POST",
@@ -187,18 +186,18 @@ describe("the dashboard pages' own actions (ADR 013)", () => {
       expect(customer.status, `${command.path} as customer`).toBe(302);
       expect(customer.headers.get("location")).toBe("/mon-compte?acces=refuse");
     }
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it("run the admin's command, and refuse a malformed one with a French 400", async () => {
-    const before = counts();
+    const before = await counts();
     const created = await post("/admin/filtres", PAGE_COMMANDS()[0]?.body as FormData, adminCookie);
     expect(created.status).toBe(200);
-    expect(counts().colors).toBe(before.colors + 1);
+    expect((await counts()).colors).toBe(before.colors + 1);
     const refused = await post("/admin/avis.data", form({ intent: "approve", id: "../x" }), adminCookie);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("Référence inconnue.");
-    expect(counts()).toEqual({ ...before, colors: before.colors + 1 });
+    expect(await counts()).toEqual({ ...before, colors: before.colors + 1 });
   });
 });
 
@@ -215,21 +214,21 @@ describe("the inline editor's product read (GET /api/admin/produits?id=)", () =>
   });
 
   it("gives the admin the product with its relations and every option to choose from", async () => {
-    const expected = readDatabase(shop.dataDir, (db) => ({
-      name: (db.prepare("select name from products where id = ?").get(productId) as { name: string }).name,
+    const expected = await queryDatabase(shop.dataDir, async (db) => ({
+      name: ((await db.get("select name from products where id = ?", productId)) as { name: string }).name,
       categories: (
-        db
-          .prepare("select category_id as id from product_categories where product_id = ?")
-          .all(productId) as {
-          id: string;
-        }[]
+        await db.all<{ id: string }>(
+          "select category_id as id from product_categories where product_id = ?",
+          productId,
+        )
       ).map((row) => row.id),
       images: (
-        db
-          .prepare("select file_name from product_images where product_id = ? order by position")
-          .all(productId) as { file_name: string }[]
+        await db.all<{ file_name: string }>(
+          "select file_name from product_images where product_id = ? order by position",
+          productId,
+        )
       ).map((row) => row.file_name),
-      categoryCount: (db.prepare("select count(*) as n from categories").get() as { n: number }).n,
+      categoryCount: ((await db.get("select count(*) as n from categories")) as { n: number }).n,
     }));
     const response = await read(`?id=${productId}`, adminCookie);
     expect(response.status).toBe(200);
@@ -255,7 +254,7 @@ describe("the inline editor's product read (GET /api/admin/produits?id=)", () =>
 
 describe("upload limits", () => {
   it("refuses an 11th image with a French message", async () => {
-    const before = counts();
+    const before = await counts();
     const body = form({
       intent: "save",
       name: "Onze images",
@@ -273,7 +272,7 @@ describe("upload limits", () => {
       ok: false,
       error: "Un produit ne peut pas avoir plus de 10 images.",
     });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it("refuses an 11th image added to a product that already has 10", async () => {
@@ -291,13 +290,12 @@ describe("upload limits", () => {
     const created = await post("/api/admin/produits", body, adminCookie);
     expect(created.status).toBe(200);
     const { product } = (await created.json()) as { product: { id: string } };
-    const names = readDatabase(shop.dataDir, (db) =>
+    const names = await queryDatabase(shop.dataDir, async (db) =>
       (
-        db
-          .prepare("select file_name from product_images where product_id = ? order by position")
-          .all(product.id) as {
-          file_name: string;
-        }[]
+        await db.all<{ file_name: string }>(
+          "select file_name from product_images where product_id = ? order by position",
+          product.id,
+        )
       ).map((row) => row.file_name),
     );
     expect(names).toHaveLength(10);
@@ -316,11 +314,11 @@ describe("upload limits", () => {
     expect(((await response.json()) as { error: string }).error).toBe(
       "Un produit ne peut pas avoir plus de 10 images.",
     );
-    const after = readDatabase(
+    const after = await queryDatabase(
       shop.dataDir,
-      (db) =>
+      async (db) =>
         (
-          db.prepare("select count(*) as n from product_images where product_id = ?").get(product.id) as {
+          (await db.get("select count(*) as n from product_images where product_id = ?", product.id)) as {
             n: number;
           }
         ).n,
@@ -329,7 +327,7 @@ describe("upload limits", () => {
   });
 
   it("refuses a non-image file renamed .png with a French message", async () => {
-    const before = counts();
+    const before = await counts();
     const body = form({
       intent: "save",
       name: "Faux PNG",
@@ -345,11 +343,11 @@ describe("upload limits", () => {
       ok: false,
       error: "« photo.png » n'est pas une image acceptée (PNG, JPG, GIF ou WebP uniquement).",
     });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it("refuses a 50 MB upload with 413 and a French message", async () => {
-    const before = counts();
+    const before = await counts();
     const body = form({
       intent: "save",
       name: "Trop lourd",
@@ -365,7 +363,7 @@ describe("upload limits", () => {
       ok: false,
       error: "L'envoi est trop volumineux (48 Mo au maximum).",
     });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it("refuses a 50 MB body sent without a length (chunked) while it streams", async () => {
@@ -395,7 +393,7 @@ describe("upload limits", () => {
   });
 
   it("refuses an SVG by its content (ADR 010), even named .png, and stores nothing", async () => {
-    const before = counts();
+    const before = await counts();
     const uploads = () => fs.readdirSync(path.join(shop.dataDir, "uploads", "products")).sort();
     const filesBefore = uploads();
     // Filter primitives: seconds of CPU per decode, the reason SVG never reaches a decoder.
@@ -421,7 +419,7 @@ describe("upload limits", () => {
       );
       expect(Date.now() - started).toBeLessThan(2000);
     }
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     expect(uploads()).toEqual(filesBefore);
   });
 
@@ -439,14 +437,13 @@ describe("upload limits", () => {
     expect(response.status).toBe(200);
     const { product } = (await response.json()) as { product: { id: string; slug: string } };
     expect(product.slug).toBe("perle-photographiee");
-    const row = readDatabase(
+    const row = await queryDatabase(
       shop.dataDir,
-      (db) =>
-        db
-          .prepare(
-            "select p.price_cents, p.stock, i.file_name, i.width from products p join product_images i on i.product_id = p.id where p.id = ?",
-          )
-          .get(product.id) as { price_cents: number; stock: number; file_name: string; width: number },
+      async (db) =>
+        (await db.get(
+          "select p.price_cents, p.stock, i.file_name, i.width from products p join product_images i on i.product_id = p.id where p.id = ?",
+          product.id,
+        )) as { price_cents: number; stock: number; file_name: string; width: number },
     );
     // docs/product.md §5: an empty price is saved as 0, an invalid stock as 0.
     expect(row).toMatchObject({ price_cents: 0, stock: 0, width: 120 });

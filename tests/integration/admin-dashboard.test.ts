@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEMO_ADMIN,
   DEMO_CUSTOMER,
-  readDatabase,
+  queryDatabase,
   type ShopServer,
   signIn,
   signUp,
@@ -26,11 +26,12 @@ beforeAll(async () => {
   shop = await startShop("admin-dashboard");
   adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   customerCookie = await signIn(shop.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-  readDatabase(shop.dataDir, (db) => {
-    const id = (sql: string, ...params: unknown[]) => (db.prepare(sql).get(...params) as { id: string }).id;
-    adminId = id("select id from users where email = ?", DEMO_ADMIN.email);
-    customerId = id("select id from users where email = ?", DEMO_CUSTOMER.email);
-    reviewId = id("select id from reviews where is_approved = 0 limit 1");
+  await queryDatabase(shop.dataDir, async (db) => {
+    const id = async (sql: string, ...params: unknown[]) =>
+      ((await db.get(sql, ...params)) as { id: string }).id;
+    adminId = await id("select id from users where email = ?", DEMO_ADMIN.email);
+    customerId = await id("select id from users where email = ?", DEMO_CUSTOMER.email);
+    reviewId = await id("select id from reviews where is_approved = 0 limit 1");
   });
 }, 180_000);
 
@@ -58,11 +59,11 @@ async function sendContact(fields: Record<string, string>) {
 }
 
 const snapshot = () =>
-  readDatabase(shop.dataDir, (db) => ({
-    reviews: db.prepare("select id, is_approved from reviews order by id").all(),
-    users: db.prepare("select id, role, email_visibility from users order by id").all(),
-    settings: db.prepare("select * from shop_settings").all(),
-    contacts: db.prepare("select id, is_read from contact_messages order by id").all(),
+  queryDatabase(shop.dataDir, async (db) => ({
+    reviews: await db.all("select id, is_approved from reviews order by id"),
+    users: await db.all("select id, role, email_visibility from users order by id"),
+    settings: await db.all("select * from shop_settings order by id"),
+    contacts: await db.all("select id, is_read from contact_messages order by id"),
   }));
 
 const SETTINGS = {
@@ -87,9 +88,9 @@ describe("issue 9 admin actions refuse everyone but an admin", () => {
     expect((await sendContact({ name: "Léa", email: "lea@example.com", message: "Bonjour" })).status).toBe(
       200,
     );
-    const contactId = readDatabase(
+    const contactId = await queryDatabase(
       shop.dataDir,
-      (db) => (db.prepare("select id from contact_messages limit 1").get() as { id: string }).id,
+      async (db) => ((await db.get("select id from contact_messages limit 1")) as { id: string }).id,
     );
     const actions: [string, Record<string, string>][] = [
       ["/api/admin/avis", { intent: "approve", id: reviewId }],
@@ -103,7 +104,7 @@ describe("issue 9 admin actions refuse everyone but an admin", () => {
       ["/api/admin/contacts", { intent: "set-read", id: contactId, read: "true" }],
       ["/api/admin/contacts", { intent: "delete", id: contactId }],
     ];
-    const before = snapshot();
+    const before = await snapshot();
     for (const [path, fields] of actions) {
       for (const cookie of [undefined, customerCookie]) {
         const response = await post(path, fields, cookie);
@@ -111,11 +112,11 @@ describe("issue 9 admin actions refuse everyone but an admin", () => {
         expect(await response.json()).toEqual({ ok: false, error: "Accès non autorisé." });
       }
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it("refuses the admin pages' profile action to a customer (redirect, nothing written)", async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const body = new FormData();
     body.append("intent", "profile");
     body.append("username", "intrus");
@@ -127,10 +128,10 @@ describe("issue 9 admin actions refuse everyone but an admin", () => {
       body,
     });
     expect([302, 303, 403]).toContain(response.status);
-    expect(snapshot()).toEqual(before);
-    const name = readDatabase(
+    expect(await snapshot()).toEqual(before);
+    const name = await queryDatabase(
       shop.dataDir,
-      (db) => (db.prepare("select name from users where id = ?").get(adminId) as { name: string }).name,
+      async (db) => ((await db.get("select name from users where id = ?", adminId)) as { name: string }).name,
     );
     expect(name).not.toBe("Intrus");
   });
@@ -141,8 +142,8 @@ describe("admin moderation, settings and inbox", () => {
     let response = await post("/api/admin/avis", { intent: "approve", id: reviewId }, adminCookie);
     expect(response.status).toBe(200);
     expect(
-      readDatabase(shop.dataDir, (db) =>
-        db.prepare("select is_approved from reviews where id = ?").get(reviewId),
+      await queryDatabase(shop.dataDir, (db) =>
+        db.get("select is_approved from reviews where id = ?", reviewId),
       ),
     ).toEqual({ is_approved: 1 });
     response = await post("/api/admin/avis", { intent: "delete", id: reviewId }, adminCookie);
@@ -181,10 +182,10 @@ describe("admin moderation, settings and inbox", () => {
       (await sendContact({ name: "Maeva", email: "maeva@example.com", message: "Je commande", order }))
         .status,
     ).toBe(200);
-    const row = readDatabase(
+    const row = await queryDatabase(
       shop.dataDir,
-      (db) =>
-        db.prepare("select id, order_details from contact_messages where name = 'Maeva'").get() as {
+      async (db) =>
+        (await db.get("select id, order_details from contact_messages where name = 'Maeva'")) as {
           id: string;
           order_details: string;
         },
@@ -197,16 +198,16 @@ describe("admin moderation, settings and inbox", () => {
         .status,
     ).toBe(200);
     expect(
-      readDatabase(shop.dataDir, (db) =>
-        db.prepare("select is_read from contact_messages where id = ?").get(row.id),
+      await queryDatabase(shop.dataDir, (db) =>
+        db.get("select is_read from contact_messages where id = ?", row.id),
       ),
     ).toEqual({ is_read: 1 });
     expect((await post("/api/admin/contacts", { intent: "delete", id: row.id }, adminCookie)).status).toBe(
       200,
     );
     expect(
-      readDatabase(shop.dataDir, (db) =>
-        db.prepare("select count(*) as n from contact_messages where id = ?").get(row.id),
+      await queryDatabase(shop.dataDir, (db) =>
+        db.get("select count(*) as n from contact_messages where id = ?", row.id),
       ),
     ).toEqual({ n: 0 });
   });
@@ -227,16 +228,16 @@ describe("user manager", () => {
     response = await post("/api/admin/utilisateurs", { intent: "delete", id: adminId }, adminCookie);
     expect(response.status).toBe(409);
     expect(
-      readDatabase(shop.dataDir, (db) => db.prepare("select role from users where id = ?").get(adminId)),
+      await queryDatabase(shop.dataDir, (db) => db.get("select role from users where id = ?", adminId)),
     ).toEqual({ role: "admin" });
   });
 
   it("promotes a customer to admin and back; then the first admin can be demoted only while another remains", async () => {
     const cookie = await signUp(shop.url, "second-admin@example.com", "Seconde");
-    const secondId = readDatabase(
+    const secondId = await queryDatabase(
       shop.dataDir,
-      (db) =>
-        (db.prepare("select id from users where email = ?").get("second-admin@example.com") as { id: string })
+      async (db) =>
+        ((await db.get("select id from users where email = ?", "second-admin@example.com")) as { id: string })
           .id,
     );
     expect(
@@ -254,15 +255,15 @@ describe("user manager", () => {
       post("/api/admin/utilisateurs", { intent: "set-role", id: secondId, role: "user" }, adminCookie),
     ]);
     const statuses = results.map((r) => r.status).sort();
-    const admins = readDatabase(shop.dataDir, (db) =>
-      db.prepare("select count(*) as n from users where role = 'admin'").get(),
+    const admins = await queryDatabase(shop.dataDir, (db) =>
+      db.get("select count(*) as n from users where role = 'admin'"),
     );
     expect(admins).toEqual({ n: 1 });
     expect(statuses[0]).toBe(200);
     // Put things back: the demo admin is the admin again.
-    const remaining = readDatabase(
+    const remaining = await queryDatabase(
       shop.dataDir,
-      (db) => (db.prepare("select id from users where role = 'admin'").get() as { id: string }).id,
+      async (db) => ((await db.get("select id from users where role = 'admin'")) as { id: string }).id,
     );
     if (remaining !== adminId) {
       const fromSecond = await post(
@@ -282,26 +283,23 @@ describe("user manager", () => {
       ).toBe(200);
     }
     expect(
-      readDatabase(shop.dataDir, (db) => db.prepare("select role from users where id = ?").get(adminId)),
+      await queryDatabase(shop.dataDir, (db) => db.get("select role from users where id = ?", adminId)),
     ).toEqual({ role: "admin" });
   });
 
   it("deletes a customer with every row of theirs, in one go", async () => {
     const cookie = await signUp(shop.url, "a-supprimer@example.com", "À supprimer");
-    const id = readDatabase(
+    const id = await queryDatabase(
       shop.dataDir,
-      (db) =>
-        (db.prepare("select id from users where email = ?").get("a-supprimer@example.com") as { id: string })
+      async (db) =>
+        ((await db.get("select id from users where email = ?", "a-supprimer@example.com")) as { id: string })
           .id,
     );
-    const productId = readDatabase(
+    const productId = await queryDatabase(
       shop.dataDir,
-      (db) =>
-        (
-          db.prepare("select id from products where is_sold = 0 and stock > 0 limit 1").get() as {
-            id: string;
-          }
-        ).id,
+      async (db) =>
+        ((await db.get("select id from products where is_sold = 0 and stock > 0 limit 1")) as { id: string })
+          .id,
     );
     const json = (path: string, body: unknown) =>
       fetch(`${shop.url}${path}`, {
@@ -322,20 +320,20 @@ describe("user manager", () => {
     expect((await json("/api/chat", { intent: "send", content: "Bonjour" })).status).toBe(200);
 
     const rowsOf = () =>
-      readDatabase(shop.dataDir, (db) => {
-        const n = (sql: string) => (db.prepare(sql).get(id) as { n: number }).n;
+      queryDatabase(shop.dataDir, async (db) => {
+        const n = async (sql: string) => ((await db.get(sql, id)) as { n: number }).n;
         return {
-          users: n("select count(*) as n from users where id = ?"),
-          sessions: n("select count(*) as n from sessions where user_id = ?"),
-          accounts: n("select count(*) as n from accounts where user_id = ?"),
-          reviews: n("select count(*) as n from reviews where user_id = ?"),
-          cart: n("select count(*) as n from cart_items where user_id = ?"),
-          favorites: n("select count(*) as n from user_favorites where user_id = ?"),
-          chats: n("select count(*) as n from chats where user_id = ?"),
-          messages: n("select count(*) as n from chat_messages where sender_id = ?"),
+          users: await n("select count(*) as n from users where id = ?"),
+          sessions: await n("select count(*) as n from sessions where user_id = ?"),
+          accounts: await n("select count(*) as n from accounts where user_id = ?"),
+          reviews: await n("select count(*) as n from reviews where user_id = ?"),
+          cart: await n("select count(*) as n from cart_items where user_id = ?"),
+          favorites: await n("select count(*) as n from user_favorites where user_id = ?"),
+          chats: await n("select count(*) as n from chats where user_id = ?"),
+          messages: await n("select count(*) as n from chat_messages where sender_id = ?"),
         };
       });
-    expect(rowsOf()).toEqual({
+    expect(await rowsOf()).toEqual({
       users: 1,
       sessions: 1,
       accounts: 1,
@@ -351,7 +349,7 @@ describe("user manager", () => {
       ok: true,
       message: "Utilisateur et toutes ses données supprimés avec succès !",
     });
-    expect(rowsOf()).toEqual({
+    expect(await rowsOf()).toEqual({
       users: 0,
       sessions: 0,
       accounts: 0,

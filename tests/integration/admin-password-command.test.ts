@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  databaseEnvOf,
   freePort,
   newDataDir,
   root,
@@ -26,7 +27,15 @@ function adminPassword(dataDir: string, input: string) {
     cwd: root,
     input,
     encoding: "utf8",
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, SEED_DEMO: "0", ADMIN_PASSWORD: "" },
+    // The shop's database: its DATA_DIR, and on PostgreSQL its DATABASE_URL and AUTH_SECRET.
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "0",
+      ADMIN_PASSWORD: "",
+      ...databaseEnvOf(dataDir),
+    },
   });
 }
 

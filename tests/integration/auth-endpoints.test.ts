@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEMO_ADMIN,
   DEMO_CUSTOMER,
-  readDatabase,
+  queryDatabase,
   type ShopServer,
   signIn,
   startServer,
@@ -77,9 +77,8 @@ const CLOSED: [method: string, path: string][] = [
 
 describe("Better Auth endpoints the shop does not use", () => {
   it("answer a French 404 to everyone, admin included, and change nothing", async () => {
-    const users = () =>
-      readDatabase(server.dataDir, (db) => db.prepare("select * from users order by id").all());
-    const before = users();
+    const users = () => queryDatabase(server.dataDir, (db) => db.all("select * from users order by id"));
+    const before = await users();
     for (const cookie of ["", customer, admin]) {
       for (const [method, path] of CLOSED) {
         const response = await fetch(`${server.url}/api/auth${path}`, {
@@ -96,7 +95,7 @@ describe("Better Auth endpoints the shop does not use", () => {
         });
       }
     }
-    expect(users()).toEqual(before);
+    expect(await users()).toEqual(before);
   });
 
   it("the ones it uses stay open", async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import {
   DEMO_ADMIN,
-  readDatabase,
+  queryDatabase,
   type ShopServer,
   signIn,
   signUp,
@@ -276,15 +276,13 @@ beforeAll(async () => {
     }),
   });
   expect(profile.status, await profile.clone().text()).toBe(200);
-  const db = readDatabase(server.dataDir, (handle) => ({
-    forSale: handle
-      .prepare("select id, slug from products where is_sold = 0 and stock > 0 limit 1")
-      .get() as {
+  const db = await queryDatabase(server.dataDir, async (handle) => ({
+    forSale: (await handle.get("select id, slug from products where is_sold = 0 and stock > 0 limit 1")) as {
       id: string;
       slug: string;
     },
-    sold: handle.prepare("select slug from products where is_sold = 1 limit 1").get() as { slug: string },
-    image: handle.prepare("select file_name from product_images limit 1").get() as { file_name: string },
+    sold: (await handle.get("select slug from products where is_sold = 1 limit 1")) as { slug: string },
+    image: (await handle.get("select file_name from product_images limit 1")) as { file_name: string },
   }));
   Object.assign(ids, {
     forSale: db.forSale.slug,

@@ -9,7 +9,8 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEMO_ADMIN,
-  readDatabase,
+  listTables,
+  queryDatabase,
   type ShopServer,
   signIn,
   signUp,
@@ -21,24 +22,27 @@ let server: ShopServer;
 let customer: string;
 let admin: string;
 
-/** A digest of every row of every table: equal digests, unchanged database. */
-function snapshot(): string {
-  return readDatabase(server.dataDir, (db) => {
-    const tables = (
-      db
-        .prepare(
-          // Rate-limit counters (docs/security.md) count every request, refused ones too: not data.
-          "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not in ('rate_limits', 'auth_rate_limits') order by name",
-        )
-        .all() as {
-        name: string;
-      }[]
-    ).map((row) => row.name);
+/**
+ * A digest of every row of every table: equal digests, unchanged database. Each table's rows are
+ * taken in the order of their whole content (a table has no row order of its own on PostgreSQL).
+ */
+function snapshot(): Promise<string> {
+  return queryDatabase(server.dataDir, async (db) => {
+    // Rate-limit counters (docs/security.md) count every request, refused ones too: not data.
+    const tables = (await listTables(db)).filter(
+      (name) => !["rate_limits", "auth_rate_limits"].includes(name),
+    );
+    // A digest of nothing would prove nothing: the shop's own tables are in it, on either back end.
+    expect(tables).toEqual(
+      expect.arrayContaining(["users", "sessions", "products", "chat_messages", "reviews"]),
+    );
     const hash = crypto.createHash("sha256");
     for (const table of tables) {
       hash.update(table);
-      for (const row of db.prepare(`select * from "${table}" order by rowid`).raw().iterate())
-        hash.update(JSON.stringify(row));
+      const rows = (await db.all(`select * from "${table}"`)).map((row) =>
+        JSON.stringify(Object.values(row)),
+      );
+      for (const row of rows.sort()) hash.update(row);
     }
     return hash.digest("hex");
   });
@@ -145,7 +149,7 @@ describe("hostile payloads on every mutation", () => {
   for (const endpoint of ENDPOINTS) {
     it(`${endpoint.path}: a French 4xx for each, never a 5xx, the database unchanged`, async () => {
       const cookie = endpoint.role === "admin" ? admin : endpoint.role === "cliente" ? customer : "";
-      const before = snapshot();
+      const before = await snapshot();
       for (const payload of hostile(endpoint.fields)) {
         const { status, text } = await send(endpoint.path, cookie, payload);
         const label = `${endpoint.path} ← ${payload.label} (${status})`;
@@ -153,14 +157,14 @@ describe("hostile payloads on every mutation", () => {
         expect(status, label).toBeLessThan(500);
         expectFrench(text, label);
       }
-      expect(snapshot(), `${endpoint.path} changed the database`).toBe(before);
+      expect(await snapshot(), `${endpoint.path} changed the database`).toBe(before);
     });
   }
 });
 
 describe("oversize and unannounced bodies, duplicate submits", () => {
   it("refuses a form or JSON body over 1 MB before reading it", async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const response = await send(
       "/api/chat",
       customer,
@@ -168,7 +172,7 @@ describe("oversize and unannounced bodies, duplicate submits", () => {
     );
     expect(response.status).toBe(413);
     expect(response.text).toBe("Requête trop volumineuse (1 Mo au maximum).");
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it("refuses a body sent without its length (chunked), except where uploads are counted", async () => {
@@ -192,10 +196,11 @@ describe("oversize and unannounced bodies, duplicate submits", () => {
     const review = form("review", { intent: "review", rating: "5", comment: "Magnifique !" });
     const answers = await Promise.all([1, 2, 3].map(() => send("/mon-compte", customer, review)));
     for (const answer of answers) expect(answer.status).toBeLessThan(500);
-    const reviews = readDatabase(server.dataDir, (db) =>
-      db
-        .prepare("select count(*) as n from reviews r join users u on u.id = r.user_id where u.email = ?")
-        .get("entrees@exemple.fr"),
+    const reviews = await queryDatabase(server.dataDir, (db) =>
+      db.get(
+        "select count(*) as n from reviews r join users u on u.id = r.user_id where u.email = ?",
+        "entrees@exemple.fr",
+      ),
     );
     expect(reviews).toEqual({ n: 1 });
   });
@@ -246,10 +251,10 @@ describe("rate limits on signup and password reset", () => {
 describe("Better Auth's update-user route (closed: the profile form is the only way to change a profile)", () => {
   it("refuses a 100,000-character name or an image with a French 4xx, the row unchanged", async () => {
     const row = () =>
-      readDatabase(server.dataDir, (db) =>
-        db.prepare("select name, image, updated_at from users where email = 'entrees@exemple.fr'").get(),
+      queryDatabase(server.dataDir, (db) =>
+        db.get("select name, image, updated_at from users where email = 'entrees@exemple.fr'"),
       );
-    const before = row();
+    const before = await row();
     const attempts: unknown[] = [
       { name: "x".repeat(100_000) },
       { image: "https://pirate.example/suivi.png" },
@@ -266,7 +271,7 @@ describe("Better Auth's update-user route (closed: the profile form is the only 
       expect(answer.message).toBe("Cette fonction n'est pas proposée par Nacre.");
       expectFrench(answer.message, "update-user");
     }
-    expect(row()).toEqual(before);
+    expect(await row()).toEqual(before);
   });
 });
 
@@ -286,9 +291,11 @@ describe("control characters in text (issue 16)", () => {
       form("category", { intent: "create", kind: "categories", name: "Bagues de test" }),
     );
     expect(created.status).toBe(200);
-    categoryId = readDatabase(server.dataDir, (db) =>
-      db.prepare("select id from categories where name = 'Bagues de test'").pluck().get(),
-    ) as string;
+    categoryId = await queryDatabase(
+      server.dataDir,
+      async (db) =>
+        ((await db.get("select id from categories where name = 'Bagues de test'")) as { id: string }).id,
+    );
   });
 
   /** Each text field with each control character: a French 4xx naming the problem, nothing stored. */
@@ -298,7 +305,7 @@ describe("control characters in text (issue 16)", () => {
     cookie: string,
     payload: (control: string) => Payload,
   ) {
-    const before = snapshot();
+    const before = await snapshot();
     for (const control of CONTROLS) {
       const { status, text } = await send(path, cookie, payload(control));
       const what = `${label} ← ${JSON.stringify(control)} (${status})`;
@@ -307,7 +314,7 @@ describe("control characters in text (issue 16)", () => {
       expect(text, what).toContain(REFUSED);
       expectFrench(text, what);
     }
-    expect(snapshot(), `${label} changed the database`).toBe(before);
+    expect(await snapshot(), `${label} changed the database`).toBe(before);
   }
 
   it("refuses them in a chat message", async () => {
@@ -441,7 +448,7 @@ describe("bodies an action does not read (issue 16)", () => {
 
   it("answers a 200 KB text/plain body with a French 415, and the connection lives on", async () => {
     for (const path of ["/api/favoris", "/api/chat", "/api/panier", "/contact", "/mon-compte"]) {
-      const before = snapshot();
+      const before = await snapshot();
       for (let attempt = 0; attempt < 3; attempt++) {
         const { first, second } = await twoOnOneSocket(path, customer, "text/plain", BIG_TEXT);
         expect(first.status, path).toBe(415);
@@ -451,7 +458,7 @@ describe("bodies an action does not read (issue 16)", () => {
         expect(second.reused, `${path}: the connection was closed`).toBe(true);
         expect(second.status, path).toBeLessThan(500);
       }
-      expect(snapshot(), path).toBe(before);
+      expect(await snapshot(), path).toBe(before);
     }
   });
 

@@ -3,12 +3,10 @@
  * a customer cannot read, subscribe to or post into another customer's conversation, only admins
  * see all, and every refusal is a French 4xx.
  */
-import path from "node:path";
-import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEMO_ADMIN,
-  readDatabase,
+  queryDatabase,
   type ShopServer,
   signIn,
   signUp,
@@ -71,9 +69,9 @@ function listen(cookie: string, since = "2000-01-01T00:00:00.000Z") {
 }
 
 function chatRows() {
-  return readDatabase(server.dataDir, (db) => ({
-    chats: db.prepare("select * from chats order by id").all(),
-    messages: db.prepare("select * from chat_messages order by id").all(),
+  return queryDatabase(server.dataDir, async (db) => ({
+    chats: await db.all("select * from chats order by id"),
+    messages: await db.all("select * from chat_messages order by id"),
   }));
 }
 
@@ -108,7 +106,7 @@ describe("a customer only ever reaches their own conversation", () => {
   });
 
   it("cannot post into, mark read or delete another customer's conversation", async () => {
-    const before = chatRows();
+    const before = await chatRows();
     const forged = await post(bruno, { intent: "send", chatId: aliceChatId, content: "Intrusion" });
     expect(forged.status).toBe(404);
     expect(await forged.json()).toEqual({ ok: false, error: "Conversation introuvable." });
@@ -116,7 +114,7 @@ describe("a customer only ever reaches their own conversation", () => {
     const deletion = await post(bruno, { intent: "delete", chatId: aliceChatId });
     expect(deletion.status).toBe(403);
     expect((await deletion.json()).error).toBe("Seule l'administratrice peut supprimer une conversation.");
-    expect(chatRows()).toEqual(before);
+    expect(await chatRows()).toEqual(before);
   });
 
   it("subscribes only to events of their own conversation", async () => {
@@ -169,10 +167,11 @@ describe("the seller", () => {
     });
     expect(reply.status).toBe(200);
     expect((await reply.json()).message.senderRole).toBe("admin");
-    const row = readDatabase(server.dataDir, (db) =>
-      db
-        .prepare("select unread_count_user, unread_count_admin, last_message from chats where id = ?")
-        .get(aliceChatId),
+    const row = await queryDatabase(server.dataDir, (db) =>
+      db.get(
+        "select unread_count_user, unread_count_admin, last_message from chats where id = ?",
+        aliceChatId,
+      ),
     );
     expect(row).toEqual({
       unread_count_user: 1,
@@ -185,8 +184,8 @@ describe("the seller", () => {
     expect((await post(admin, { intent: "delete", chatId: aliceChatId })).status).toBe(200);
     expect((await post(admin, { intent: "delete", chatId: aliceChatId })).status).toBe(404);
     expect(
-      readDatabase(server.dataDir, (db) =>
-        db.prepare("select count(*) as n from chat_messages where chat_id = ?").get(aliceChatId),
+      await queryDatabase(server.dataDir, (db) =>
+        db.get("select count(*) as n from chat_messages where chat_id = ?", aliceChatId),
       ),
     ).toEqual({ n: 0 });
   });
@@ -194,7 +193,7 @@ describe("the seller", () => {
 
 describe("bad input never reaches the database", () => {
   it("answers malformed commands with a French 400 and leaves every row as it was", async () => {
-    const before = chatRows();
+    const before = await chatRows();
     const cases: [unknown, string][] = [
       ["{pas du json", "Action inconnue."],
       [{ intent: "send", content: "   " }, "Votre message est vide."],
@@ -213,7 +212,7 @@ describe("bad input never reaches the database", () => {
       expect((await response.json()).error).toBe(message);
     }
     expect((await fetch(`${url}/api/chat?depuis=hier`, { headers: { cookie: bruno } })).status).toBe(400);
-    expect(chatRows()).toEqual(before);
+    expect(await chatRows()).toEqual(before);
   });
 
   it("limits a flood of messages with a French 429", async () => {
@@ -233,9 +232,9 @@ describe("bad input never reaches the database", () => {
 describe("with nobody to answer", () => {
   it("shows the customer a polite French notice instead of the chat, and creates nothing", async () => {
     const newcomer = await signUp(url, "sans-admin@exemple.fr", "Hina");
-    const write = new SQLite(path.join(server.dataDir, "nacre.sqlite"));
-    write.prepare("update users set role = 'user' where role = 'admin'").run();
-    write.close();
+    await queryDatabase(server.dataDir, (db) =>
+      db.run("update users set role = 'user' where role = 'admin'"),
+    );
     try {
       const page = await fetch(`${url}/mon-compte`, { headers: { cookie: newcomer } });
       expect(page.status).toBe(200);
@@ -245,16 +244,17 @@ describe("with nobody to answer", () => {
       const open = await post(newcomer, { intent: "open" });
       expect(open.status).toBe(200);
       expect(await open.json()).toEqual({ ok: true, chat: null, messages: [] });
-      const chats = readDatabase(server.dataDir, (db) =>
-        db
-          .prepare("select count(*) as n from chats c join users u on u.id = c.user_id where u.email = ?")
-          .get("sans-admin@exemple.fr"),
+      const chats = await queryDatabase(server.dataDir, (db) =>
+        db.get(
+          "select count(*) as n from chats c join users u on u.id = c.user_id where u.email = ?",
+          "sans-admin@exemple.fr",
+        ),
       );
       expect(chats).toEqual({ n: 0 });
     } finally {
-      const restore = new SQLite(path.join(server.dataDir, "nacre.sqlite"));
-      restore.prepare("update users set role = 'admin' where email = ?").run(DEMO_ADMIN.email);
-      restore.close();
+      await queryDatabase(server.dataDir, (db) =>
+        db.run("update users set role = 'admin' where email = ?", DEMO_ADMIN.email),
+      );
     }
   });
 });

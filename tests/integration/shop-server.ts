@@ -272,3 +272,21 @@ export async function signUp(url: string, email: string, name = "Cliente test") 
 
 export const DEMO_ADMIN = { email: "admin@nacre.test", password: "Admin-Nacre-2026" };
 export const DEMO_CUSTOMER = { email: "cliente@nacre.test", password: "Cliente-Nacre-2026" };
+
+/**
+ * The tables of the shop's database by name, on either back end: what sqlite_master lists on SQLite
+ * (its own sqlite_* tables left out), the base tables of the shop's schema on PostgreSQL. Both
+ * include Kysely's migration bookkeeping (kysely_migration, kysely_migration_lock). Sorted here,
+ * not by the database, so that both back ends give the same order.
+ */
+export async function listTables(db: ShopDatabase): Promise<string[]> {
+  const rows =
+    db.backend === "sqlite"
+      ? await db.all<{ name: string }>(
+          "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'",
+        )
+      : await db.all<{ name: string }>(
+          "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'",
+        );
+  return rows.map((row) => row.name).sort();
+}
