@@ -115,7 +115,13 @@ export async function waitHealthy(server: ShopServer, timeoutMs = 90_000) {
 /** A fresh shop on a free port, healthy. */
 export async function startShop(label: string, env?: Record<string, string>) {
   const server = startServer({ port: await freePort(), dataDir: newDataDir(label), env });
-  await waitHealthy(server);
+  try {
+    await waitHealthy(server);
+  } catch (error) {
+    // A shop that never became healthy must not keep seeding and holding a port after the test.
+    await stopServer(server, "SIGKILL");
+    throw error;
+  }
   return server;
 }
 
