@@ -83,7 +83,7 @@ function inForeignKeyOrder(source: SQLite.Database, tables: string[]): string[] 
 }
 
 interface Original {
-  fileName: string;
+  key: string;
   file: string;
   createdAt: string;
 }
@@ -104,7 +104,8 @@ function listOriginals(dataDir: string): { originals: Original[]; skipped: strin
       }
       // The file's age carries over (the orphan sweep judges pictures by it, ADR 010).
       const createdAt = fs.statSync(file).mtime.toISOString().slice(0, 19).replace("T", " ");
-      originals.push({ fileName: entry.name, file, createdAt });
+      // Keyed by the path under uploads/, as the shop's store on PostgreSQL names them (ADR 015).
+      originals.push({ key: `${folder}/${entry.name}`, file, createdAt });
     }
   }
   return { originals, skipped };
@@ -269,7 +270,7 @@ export async function moveToPostgres(options: { fromDataDir: string; toUrl: stri
           for (const original of originals) {
             await client.query(
               "insert into image_files (file_name, content, created_at) values ($1, $2, $3)",
-              [original.fileName, fs.readFileSync(original.file), original.createdAt],
+              [original.key, fs.readFileSync(original.file), original.createdAt],
             );
           }
           const counts: TableCount[] = [];

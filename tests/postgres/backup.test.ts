@@ -73,7 +73,11 @@ describe("backups on PostgreSQL", () => {
     // A picture kept in the database (ADR 015), as an upload on PostgreSQL stores it.
     const picture = Buffer.from([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 0, 0x57, 0x45, 0x42, 0x50, 0xff, 0x00]);
     await queryDatabase(dataDir, (db) =>
-      db.run("insert into image_files (file_name, content) values (?, ?)", "sauvegardee00001.webp", picture),
+      db.run(
+        "insert into image_files (file_name, content) values (?, ?)",
+        "products/sauvegarde00001.webp",
+        picture,
+      ),
     );
     const before = await tableCounts();
     expect(before.products).toBeGreaterThan(10);
@@ -103,7 +107,7 @@ describe("backups on PostgreSQL", () => {
     if (!piece) throw new Error("aucune pièce avec photos dans la démo");
     await queryDatabase(dataDir, async (db) => {
       await db.run("delete from products where id = ?", piece.id);
-      await db.run("delete from image_files where file_name = ?", "sauvegardee00001.webp");
+      await db.run("delete from image_files where file_name = ?", "products/sauvegarde00001.webp");
     });
     const changed = await tableCounts();
     expect(changed.products).toBe((before.products as number) - 1);
@@ -139,7 +143,7 @@ describe("backups on PostgreSQL", () => {
     const restoredPicture = await queryDatabase(dataDir, (db) =>
       db.get<{ content: Buffer }>(
         "select content from image_files where file_name = ?",
-        "sauvegardee00001.webp",
+        "products/sauvegarde00001.webp",
       ),
     );
     expect(restoredPicture?.content.equals(picture)).toBe(true);
