@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppContext, createAppContext } from "../../app/server/context.server";
 import { migrateToLatest } from "../../app/server/database.server";
 import { parseEnv } from "../../app/server/env.server";
-import { takeScheduledPostgresBackup } from "../../app/server/postgres-backup.server";
+import { findPostgresTool, takeScheduledPostgresBackup } from "../../app/server/postgres-backup.server";
 import {
   databaseEnvOf,
   freePort,
@@ -185,14 +185,11 @@ describe("backups on PostgreSQL", () => {
     const foreign = path.join(work, "autre-application.dump");
     const withoutPassword = new URL(foreignUrl);
     withoutPassword.password = "";
-    const dump = spawnSync(
-      "pg_dump",
-      ["--format=custom", `--file=${foreign}`, `--dbname=${withoutPassword}`],
-      {
-        env: { ...process.env, PGPASSWORD: decodeURIComponent(new URL(foreignUrl).password) },
-        encoding: "utf8",
-      },
-    );
+    const pgDump = findPostgresTool("pg_dump", { PG_DUMP_PATH: process.env.PG_DUMP_PATH });
+    const dump = spawnSync(pgDump, ["--format=custom", `--file=${foreign}`, `--dbname=${withoutPassword}`], {
+      env: { ...process.env, PGPASSWORD: decodeURIComponent(new URL(foreignUrl).password) },
+      encoding: "utf8",
+    });
     expect(dump.status, dump.stderr).toBe(0);
     const refusedForeign = await npmRun("restore", [foreign], scriptEnv());
     expect(refusedForeign.code).toBe(1);
