@@ -56,15 +56,23 @@ export function findPostgresTool(tool: PostgresTool, tools: PostgresTools, searc
 
 /**
  * DATABASE_URL as libpq reads it, without its password (in the URL or its `password` parameter),
- * which goes to the child's environment instead.
+ * which goes to the child's environment instead. The node-postgres spellings of TLS that libpq
+ * refuses (`ssl=true`, `sslmode=no-verify`) become libpq's `sslmode=require`: encrypted, as the
+ * shop's own connection is.
  */
 export function libpqConnection(url: string): { dbname: string; password: string | undefined } {
   const parsed = new URL(url);
+  const params = parsed.searchParams;
   const password = parsed.password
     ? decodeURIComponent(parsed.password)
-    : (parsed.searchParams.get("password") ?? undefined);
+    : (params.get("password") ?? undefined);
   parsed.password = "";
-  parsed.searchParams.delete("password");
+  // Only a query that needs a change is rewritten (URLSearchParams re-encodes the whole of it).
+  if (params.has("password")) params.delete("password");
+  const ssl = params.get("ssl");
+  if (ssl !== null) params.delete("ssl");
+  const wantsTls = ssl !== null && ssl !== "false" && ssl !== "0" && !params.has("sslmode");
+  if (wantsTls || params.get("sslmode") === "no-verify") params.set("sslmode", "require");
   return { dbname: parsed.toString(), password };
 }
 

@@ -14,7 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppContext, createAppContext } from "../../app/server/context.server";
 import { migrateToLatest } from "../../app/server/database.server";
 import { parseEnv } from "../../app/server/env.server";
-import { findPostgresTool, takeScheduledPostgresBackup } from "../../app/server/postgres-backup.server";
+import {
+  findPostgresTool,
+  restorePostgresBackup,
+  takeScheduledPostgresBackup,
+} from "../../app/server/postgres-backup.server";
 import {
   databaseEnvOf,
   freePort,
@@ -281,5 +285,17 @@ describe("automatic backups on a database several instances share", () => {
     await expect(takeScheduledPostgresBackup(broken, t0 + 2 * day)).rejects.toThrow("pg_dump introuvable");
     expect(await takeScheduledPostgresBackup(b, t0 + 2 * day + 60_000)).toMatch(/\.dump$/);
     expect(backupsOf(a).length + backupsOf(b).length).toBe(3);
+
+    // A restore run beside neither instance's DATA_DIR still sees them connected, and refuses.
+    const archive = path.join(b.env.dataDir, "backups", backupsOf(b)[0] as string);
+    await a.db.selectFrom("products").select("id").execute();
+    await expect(
+      restorePostgresBackup({
+        url,
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "nacre-ailleurs-")),
+        file: archive,
+        tools: {},
+      }),
+    ).rejects.toThrow("La boutique est encore connectée à cette base");
   });
 });
