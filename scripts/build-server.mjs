@@ -1,6 +1,7 @@
 // Builds the Node side that Vite does not: server.ts → build/server.js (transpiled only: everything
 // it imports at run time is the Vite-built bundle in build/server/), and the maintenance scripts
-// (`npm run backup`, `npm run restore`) → build/backup.js, build/restore.js. Those are bundled with
+// (`npm run backup`, `npm run restore`, `npm run move-to-postgres`) → build/backup.js,
+// build/restore.js, build/move-to-postgres.js. Those are bundled with
 // the app modules they use, so a production install (`npm ci --omit=dev`: no tsx, no TypeScript)
 // runs them; packages stay external and come from node_modules.
 import { build } from "esbuild";
@@ -16,7 +17,11 @@ await build({
 });
 
 await build({
-  entryPoints: { backup: "scripts/backup.ts", restore: "scripts/restore.ts" },
+  entryPoints: {
+    backup: "scripts/backup.ts",
+    restore: "scripts/restore.ts",
+    "move-to-postgres": "scripts/move-to-postgres.ts",
+  },
   outdir: "build",
   platform: "node",
   format: "esm",

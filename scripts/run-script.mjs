@@ -1,4 +1,4 @@
-// `npm run backup` / `npm run restore`: a checkout with its dev dependencies (tsx) runs the
+// `npm run backup` / `npm run restore` / `npm run move-to-postgres`: a checkout with its dev dependencies (tsx) runs the
 // TypeScript source, so an edit needs no rebuild; a production install (`npm ci --omit=dev`) runs
 // the bundle that `npm run build` made in build/.
 import { spawnSync } from "node:child_process";

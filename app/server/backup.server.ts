@@ -2,7 +2,8 @@
  * Backups of the shop's database (issue 10, durability): SQLite's online backup API copies a
  * consistent snapshot while the shop keeps serving, into $DATA_DIR/backups, keeping the newest
  * few. Restoring checks the file first, keeps a copy of the database it replaces, and refuses to
- * run while the shop is running on the same folder.
+ * run while the shop is running on the same folder. PostgreSQL's backups (pg_dump archives,
+ * postgres-backup.server.ts) share the folder, the names, the partial files and the keep rule.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -10,13 +11,15 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 
 export const BACKUP_PREFIX = "nacre-";
-const BACKUP_NAME = /^nacre-\d{8}-\d{6}(-\d+)?\.sqlite$/;
+/** `.sqlite`: a copy of the SQLite file; `.dump`: a pg_dump archive (custom format). */
+export type BackupExtension = "sqlite" | "dump";
+const BACKUP_NAME = /^nacre-\d{8}-\d{6}(-\d+)?\.(sqlite|dump)$/;
 
 export function backupsDir(dataDir: string) {
   return path.join(dataDir, "backups");
 }
 
-function timestamp(date: Date) {
+export function timestamp(date: Date) {
   const iso = date.toISOString(); // 2026-11-22T04:15:09.123Z
   return `${iso.slice(0, 10).replaceAll("-", "")}-${iso.slice(11, 19).replaceAll(":", "")}`;
 }
@@ -49,7 +52,7 @@ export function checkIntegrity(file: string): string {
  */
 const PARTIAL_NAME = /\.partiel(?:-(\d+)-[0-9a-f]+)?(?:-wal|-shm|-journal)?$/;
 const SIDECARS = ["-wal", "-shm", "-journal"];
-/** A partial file untouched this long is abandoned even if its process lives (SQLite writes steadily). */
+/** A partial file untouched this long is abandoned even if its process lives (SQLite and pg_dump write steadily). */
 const STALE_PARTIAL_MS = 10 * 60_000;
 const partialsInProgress = new Set<string>();
 
@@ -87,39 +90,31 @@ export function removeStalePartials(dataDir: string, now = Date.now()): string[]
 }
 
 /**
- * Copies the live database into a new file of backups/ (consistent even while writes go on), checks
- * the copy, then deletes the oldest backups beyond `keep`. Backups hold every customer's data: the
- * folder and the files are the owner's only, whatever the process's umask.
+ * Writes a new backup into backups/ through `write(partial)`, which fills (and checks) the partial
+ * file it is given; only then does the file take a backup's name, and the oldest backups beyond
+ * `keep` are deleted. Backups hold every customer's data: the folder and the files are the owner's
+ * only, whatever the process's umask.
  */
-export async function createBackup(
-  sqlite: SQLite.Database,
+export async function writeBackup(
   dataDir: string,
-  options: { keep: number; now?: Date },
+  options: { keep: number; now?: Date; extension: BackupExtension },
+  write: (partial: string) => Promise<void>,
 ): Promise<string> {
   const dir = backupsDir(dataDir);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.chmodSync(dir, 0o700);
   removeStalePartials(dataDir);
   const base = `${BACKUP_PREFIX}${timestamp(options.now ?? new Date())}`;
-  let target = path.join(dir, `${base}.sqlite`);
-  for (let n = 2; fs.existsSync(target); n++) target = path.join(dir, `${base}-${n}.sqlite`);
+  const { extension } = options;
+  let target = path.join(dir, `${base}.${extension}`);
+  for (let n = 2; fs.existsSync(target); n++) target = path.join(dir, `${base}-${n}.${extension}`);
   const partial = `${target}.partiel-${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
   partialsInProgress.add(partial);
   try {
-    // Created empty and owner-only first: SQLite then writes into it, keeping its mode.
+    // Created empty and owner-only first: the writer then writes into it, keeping its mode.
     fs.writeFileSync(partial, "", { flag: "wx", mode: 0o600 });
-    await sqlite.backup(partial);
+    await write(partial);
     fs.chmodSync(partial, 0o600);
-    // The copy inherits WAL mode, whose -wal and -shm files would stay behind under the partial's
-    // name once it is renamed: a backup is one self-contained file.
-    const copy = new SQLite(partial);
-    try {
-      copy.pragma("journal_mode = DELETE");
-    } finally {
-      copy.close();
-    }
-    const integrity = checkIntegrity(partial);
-    if (integrity !== "ok") throw new Error(`La sauvegarde est illisible (${integrity}).`);
     // Only a complete, checked copy ever carries a backup's name.
     fs.renameSync(partial, target);
   } finally {
@@ -131,12 +126,37 @@ export async function createBackup(
   return target;
 }
 
+/**
+ * Copies the live SQLite database into a new file of backups/ (consistent even while writes go
+ * on), checks the copy, then deletes the oldest backups beyond `keep`.
+ */
+export function createBackup(
+  sqlite: SQLite.Database,
+  dataDir: string,
+  options: { keep: number; now?: Date },
+): Promise<string> {
+  return writeBackup(dataDir, { ...options, extension: "sqlite" }, async (partial) => {
+    await sqlite.backup(partial);
+    // The copy inherits WAL mode, whose -wal and -shm files would stay behind under the partial's
+    // name once it is renamed: a backup is one self-contained file.
+    const copy = new SQLite(partial);
+    try {
+      copy.pragma("journal_mode = DELETE");
+    } finally {
+      copy.close();
+    }
+    const integrity = checkIntegrity(partial);
+    if (integrity !== "ok") throw new Error(`La sauvegarde est illisible (${integrity}).`);
+  });
+}
+
 /** The running server writes its pid here; restore refuses while that process lives. */
 export function pidFile(dataDir: string) {
   return path.join(dataDir, "server.pid");
 }
 
-function runningServerPid(dataDir: string): number | null {
+/** The pid of a server running on `dataDir`, if one is. */
+export function runningServerPid(dataDir: string): number | null {
   try {
     const pid = Number(fs.readFileSync(pidFile(dataDir), "utf8").trim());
     if (!Number.isInteger(pid) || pid <= 0) return null;

@@ -63,6 +63,12 @@ const sameValuesAsSqlite: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
 };
 
+/**
+ * How every instance's connections name themselves to PostgreSQL (pg_stat_activity): a restore
+ * refuses to run while any is open (postgres-backup.server.ts).
+ */
+export const SHOP_APPLICATION_NAME = "nacre";
+
 /** Connections per instance: a few requests in flight each, and room for several instances. */
 const POOL_SIZE = 10;
 
@@ -73,7 +79,7 @@ function openPostgres(url: string): DatabaseHandle {
     types: sameValuesAsSqlite,
     // Every session sees UTC, whatever the server's own zone: timestamps are written as UTC text.
     options: "-c timezone=UTC",
-    application_name: "nacre",
+    application_name: SHOP_APPLICATION_NAME,
   });
   // An idle client whose server went away must not take the process down; the next query reconnects.
   pool.on("error", (error) => console.error("Connexion PostgreSQL perdue :", error.message));
@@ -154,6 +160,35 @@ export async function withDatabaseLock<T>(
     await client.query("select pg_advisory_lock(hashtext($1))", [`nacre:${name}`]);
     try {
       return await work();
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtext($1))", [`nacre:${name}`]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Runs `work` unless another process holds the database-wide lock named `name` (then returns
+ * `{ taken: false }` at once, without waiting): on PostgreSQL a session advisory try-lock, so that of
+ * several instances doing the same periodic task (an automatic backup) only one does it at a time.
+ * On SQLite the process is alone with its scheduled tasks: `work` always runs.
+ */
+export async function tryWithDatabaseLock<T>(
+  handle: Pick<DatabaseHandle, "pool">,
+  name: string,
+  work: () => Promise<T>,
+): Promise<{ taken: true; value: T } | { taken: false }> {
+  if (!handle.pool) return { taken: true, value: await work() };
+  const client = await handle.pool.connect();
+  try {
+    const { rows } = await client.query<{ taken: boolean }>(
+      "select pg_try_advisory_lock(hashtext($1)) as taken",
+      [`nacre:${name}`],
+    );
+    if (!rows[0]?.taken) return { taken: false };
+    try {
+      return { taken: true, value: await work() };
     } finally {
       await client.query("select pg_advisory_unlock(hashtext($1))", [`nacre:${name}`]);
     }

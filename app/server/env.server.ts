@@ -43,6 +43,9 @@ const envSchema = z.object({
     .default(24),
   /** How many backups to keep in $DATA_DIR/backups (the oldest go first). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  /** On PostgreSQL, pg_dump and pg_restore for backups when they are not on PATH. */
+  PG_DUMP_PATH: z.string().min(1).optional(),
+  PG_RESTORE_PATH: z.string().min(1).optional(),
   /** Milliseconds an anonymous page is served from the shared page cache (0: no cache; ADR 008). */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Disables the auth rate limiter; only honoured outside production, for load benchmarks. */

@@ -17,6 +17,7 @@ import { getAppContext } from "./context.server";
 import { databaseAnswers } from "./database.server";
 import { originCheck } from "./origin-check.server";
 import { invalidationOverBus, pageCache } from "./page-cache.server";
+import { startPostgresBackupSchedule } from "./postgres-backup.server";
 import { requestLog } from "./request-log.server";
 import { securityHeaders } from "./security-headers.server";
 
@@ -24,7 +25,9 @@ export { getAppContext } from "./context.server";
 
 /**
  * Daily backups while the server runs (BACKUP_INTERVAL_HOURS, BACKUP_KEEP). A backup is taken a
- * minute after start when the newest one is older than the interval, then at every interval.
+ * minute after start when the newest one is older than the interval, then at every interval. On
+ * PostgreSQL the instances sharing the database agree on it: one of them takes each backup
+ * (postgres-backup.server.ts).
  */
 export function startBackupSchedule(): () => void {
   const ctx = getAppContext();
@@ -32,6 +35,7 @@ export function startBackupSchedule(): () => void {
   removeStalePartials(ctx.env.dataDir);
   const intervalMs = ctx.env.BACKUP_INTERVAL_HOURS * 3_600_000;
   if (intervalMs <= 0) return () => {};
+  if (ctx.kind === "postgres") return startPostgresBackupSchedule(ctx, intervalMs);
   const { sqlite } = ctx;
   if (!sqlite) return () => {};
   const backUp = () =>

@@ -296,3 +296,20 @@ export async function listTables(db: ShopDatabase): Promise<string[]> {
         );
   return rows.map((row) => row.name).sort();
 }
+
+/**
+ * A fresh DATA_DIR for a shop on SQLite whatever the test run's back end: the shop and
+ * queryDatabase use its nacre.sqlite, and the shop generates its own session secret there.
+ */
+export function newSqliteDataDir(label: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `nacre-${label}-`));
+  databaseEnvByDataDir.set(dataDir, { DATABASE_URL: "", AUTH_SECRET: "" });
+  return dataDir;
+}
+
+/** A fresh DATA_DIR for a shop on the given database (e.g. a copy made by a test). */
+export function newDataDirOn(label: string, databaseEnv: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `nacre-${label}-`));
+  databaseEnvByDataDir.set(dataDir, databaseEnv);
+  return dataDir;
+}
