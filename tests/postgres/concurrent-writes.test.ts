@@ -6,7 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyUserAction } from "~/features/account/user-admin.server";
-import { addToCart, changeCartQuantity, listCart, toggleFavorite } from "~/features/basket/basket.server";
+import {
+  addToCart,
+  changeCartQuantity,
+  listCart,
+  mergeGuestBasket,
+  toggleFavorite,
+} from "~/features/basket/basket.server";
 import type { AppContext } from "~/server/context.server";
 import { createTestContext } from "~/server/test-context";
 import {
@@ -182,6 +188,8 @@ describe("two app contexts on one database", () => {
       .values([
         { id: "largestock", slug: "largestock", name: "Grand stock", price_cents: 5000, stock: 1000 },
         { id: "favorite", slug: "favorite", name: "Favorite", price_cents: 5000, stock: 5 },
+        { id: "mergea", slug: "mergea", name: "Fusion A", price_cents: 5000, stock: 10 },
+        { id: "mergeb", slug: "mergeb", name: "Fusion B", price_cents: 5000, stock: 3 },
       ])
       .execute();
   });
@@ -233,6 +241,28 @@ describe("two app contexts on one database", () => {
       .where("user_id", "=", userId)
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it("two guest baskets merged at once (two logins) combine within the stock, in either order", async () => {
+    await Promise.all([
+      mergeGuestBasket(first.db, userId, {
+        cart: [
+          { productId: "mergea", quantity: 2 },
+          { productId: "mergeb", quantity: 2 },
+        ],
+        favorites: ["mergea", "mergeb"],
+      }),
+      mergeGuestBasket(second.db, userId, {
+        cart: [
+          { productId: "mergeb", quantity: 2 },
+          { productId: "mergea", quantity: 2 },
+        ],
+        favorites: ["mergeb", "mergea"],
+      }),
+    ]);
+    const lines = await listCart(first.db, userId);
+    expect(lines.find((line) => line.productId === "mergea")?.quantity).toBe(4);
+    expect(lines.find((line) => line.productId === "mergeb")?.quantity).toBe(3);
   });
 
   it("two admins demoting each other at once leave one admin", async () => {
