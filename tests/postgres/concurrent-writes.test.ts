@@ -4,6 +4,7 @@
  * once at READ COMMITTED. A read-then-write in JS would lose updates: every counter the shop keeps
  * must come out exact, and every limit must hold across the instances as if there were one.
  */
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyUserAction } from "~/features/account/user-admin.server";
 import {
@@ -13,6 +14,8 @@ import {
   mergeGuestBasket,
   toggleFavorite,
 } from "~/features/basket/basket.server";
+import { productFields } from "~/features/catalogue/admin/product-schema";
+import { saveProduct } from "~/features/catalogue/product-admin.server";
 import type { AppContext } from "~/server/context.server";
 import { createTestContext } from "~/server/test-context";
 import {
@@ -263,6 +266,81 @@ describe("two app contexts on one database", () => {
     const lines = await listCart(first.db, userId);
     expect(lines.find((line) => line.productId === "mergea")?.quantity).toBe(4);
     expect(lines.find((line) => line.productId === "mergeb")?.quantity).toBe(3);
+  });
+
+  it("a save whose form still names an image another save just removed is refused, not half applied", async () => {
+    await first.db.insertInto("categories").values({ id: "bagues", name: "Bagues" }).execute();
+    const png = async (background: string) =>
+      new File(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 40, height: 30, channels: 3, background } })
+              .png()
+              .toBuffer(),
+          ),
+        ],
+        "image.png",
+        { type: "image/png" },
+      );
+    const input = (images: string[], id?: string) =>
+      productFields.parse({
+        id,
+        name: "Bague disputée",
+        categories: ["bagues"],
+        colors: [],
+        materials: [],
+        pearlTypes: [],
+        images,
+      });
+    const created = await saveProduct(first, input(["new:0", "new:1"]), [
+      await png("#1f7a8c"),
+      await png("#bf4342"),
+    ]);
+    if (!created.ok) throw new Error(created.error);
+    const { id } = created.product;
+    const imagesOf = async () =>
+      (
+        await first.db
+          .selectFrom("product_images")
+          .select("file_name")
+          .where("product_id", "=", id)
+          .orderBy("position")
+          .execute()
+      ).map((image) => image.file_name);
+    const [kept, dropped] = (await imagesOf()) as [string, string];
+
+    // Another connection holds the product's row: both saves below queue behind it, in order.
+    const [holder, watcher] = [await first.pool?.connect(), second.pool];
+    if (!holder || !watcher) throw new Error("PostgreSQL attendu");
+    // Counted from another connection: a transaction sees pg_stat_activity as it first read it.
+    const waiting = async (count: number) => {
+      for (;;) {
+        const { rows } = await watcher.query(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        );
+        if (rows[0].n >= count) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    try {
+      await holder.query("begin");
+      await holder.query("select id from products where id = $1 for update", [id]);
+      // Admin A removes the second image; admin B's form, loaded before, still shows both.
+      const removing = saveProduct(first, input([kept], id), []);
+      await waiting(1);
+      const stale = saveProduct(second, input([dropped, kept], id), []);
+      await waiting(2);
+      await holder.query("commit");
+      expect(await removing).toMatchObject({ ok: true });
+      expect(await stale).toEqual({
+        ok: false,
+        status: 409,
+        error: "Les images envoyées ne correspondent pas.",
+      });
+    } finally {
+      holder.release(true); // closed: a failed test leaves no transaction open in the pool
+    }
+    expect(await imagesOf()).toEqual([kept]);
   });
 
   it("two admins demoting each other at once leave one admin", async () => {
