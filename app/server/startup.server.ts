@@ -139,13 +139,19 @@ export async function prepareShop(ctx: AppContext): Promise<StartupReport> {
   );
 }
 
-/** `npm run admin:password`: on a migrated database, even before the shop's first start. */
+/**
+ * `npm run admin:password`: on a migrated database, even before the shop's first start. It holds
+ * the start-up lock of the database too: an instance starting meanwhile elsewhere (PostgreSQL)
+ * reads and changes the configured admin after it, never at the same time.
+ */
 export async function setAdminPasswordFromShell(ctx: AppContext, password: string): Promise<AdminReport> {
-  return withStartupLock(ctx.env.dataDir, async () => {
-    await migrateToLatest(ctx.db);
-    await ensureShopSettings(ctx);
-    return setAdminPassword(ctx, password);
-  });
+  return withStartupLock(ctx.env.dataDir, () =>
+    withDatabaseLock(ctx, "démarrage", async () => {
+      await migrateToLatest(ctx.db);
+      await ensureShopSettings(ctx);
+      return setAdminPassword(ctx, password);
+    }),
+  );
 }
 
 /**

@@ -3,7 +3,12 @@
 import { parseForm } from "~/lib/form";
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
-import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
+import {
+  CONSTRAINT_MESSAGE,
+  constraintStatus,
+  isConstraintViolation,
+  isUniqueViolation,
+} from "~/server/db-errors.server";
 import {
   deleteStoredImages,
   IMAGE_INVALID,
@@ -11,6 +16,7 @@ import {
   type ImageStorage,
   storeImage,
 } from "~/server/images.server";
+import { lockingRows } from "../../../db/dialect";
 import { AVATAR_MAX_BYTES, PROFILE_CHECK_FAILED, PROFILE_UPDATED, profileSchema } from "./profile-schema";
 
 export interface Profile {
@@ -42,39 +48,48 @@ export async function getProfile(db: DB, userId: string): Promise<Profile | null
 }
 
 /**
- * Updates only the caller's own row; "username-taken" when another account has that username.
- * With a new avatar, the one it replaces is handed back (read in the same transaction, so two
- * concurrent replacements each get the file they really replaced) for removal after the commit.
+ * Updates only the caller's own row; "username-taken" when another account has that username (also
+ * when another account takes it at the same moment: the unique index decides, as it did here).
+ * With a new avatar, the one it replaces is handed back (read with the row locked until the write,
+ * so two concurrent replacements each get the file they really replaced) for removal after the commit.
  */
 export async function updateProfile(
   db: DB,
   userId: string,
   fields: { username: string; name: string; phoneNumber: string; postalCode: string; avatar?: string },
 ): Promise<{ taken: true } | { taken: false; replacedAvatar: string | null }> {
-  return db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .selectFrom("users")
-      .select("id")
-      .where("username", "=", fields.username)
-      .where("id", "!=", userId)
-      .executeTakeFirst();
-    if (taken) return { taken: true as const };
-    const before = await trx.selectFrom("users").select("image").where("id", "=", userId).executeTakeFirst();
-    await trx
-      .updateTable("users")
-      .set({
-        username: fields.username,
-        name: fields.name,
-        phone_number: fields.phoneNumber || null,
-        postal_code: fields.postalCode || null,
-        updated_at: new Date().toISOString(),
-        ...(fields.avatar ? { image: fields.avatar } : {}),
-      })
-      .where("id", "=", userId)
-      .execute();
-    const replaced = fields.avatar && before?.image && before.image !== fields.avatar ? before.image : null;
-    return { taken: false as const, replacedAvatar: replaced };
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("username", "=", fields.username)
+        .where("id", "!=", userId)
+        .executeTakeFirst();
+      if (taken) return { taken: true as const };
+      const before = await lockingRows(
+        trx,
+        trx.selectFrom("users").select("image").where("id", "=", userId),
+      ).executeTakeFirst();
+      await trx
+        .updateTable("users")
+        .set({
+          username: fields.username,
+          name: fields.name,
+          phone_number: fields.phoneNumber || null,
+          postal_code: fields.postalCode || null,
+          updated_at: new Date().toISOString(),
+          ...(fields.avatar ? { image: fields.avatar } : {}),
+        })
+        .where("id", "=", userId)
+        .execute();
+      const replaced = fields.avatar && before?.image && before.image !== fields.avatar ? before.image : null;
+      return { taken: false as const, replacedAvatar: replaced };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "username")) return { taken: true };
+    throw error;
+  }
 }
 
 /**

@@ -1,14 +1,16 @@
 /**
  * The user manager (docs/product.md §2, §6, §7 "Users", §9): the filtered, sorted, paged list and its stats;
  * role and e-mail visibility changes; deleting a user with all their data in one transaction.
- * The last admin can neither be demoted nor deleted: counted inside the transaction, which SQLite
- * runs alone (one writer), so two concurrent demotions cannot both pass.
+ * The last admin can neither be demoted nor deleted: the admins are counted inside the transaction
+ * with their rows locked until it ends, so two concurrent demotions (two admins demoting each
+ * other, on two instances) cannot both pass: the second counts again once the first has committed.
  */
 import { sql, type Transaction } from "kysely";
 import type { DB } from "~/server/database.server";
 import type { Database } from "~/server/db-schema.server";
 import { nowIso } from "~/server/ids.server";
 import type { ImageStorage } from "~/server/images.server";
+import { lockingRows } from "../../../db/dialect";
 import { deleteAvatarIfUnused } from "./profile.server";
 import { USER_MESSAGES, USERS_PAGE_SIZE, type UserAction, type UserListQuery } from "./user-schema";
 
@@ -128,13 +130,24 @@ export async function listUsers(db: DB, query: UserListQuery): Promise<UserPage>
   };
 }
 
-async function adminCount(trx: Transaction<Database>): Promise<number> {
-  const row = await trx
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("role", "=", "admin")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * The user acted on and every admin, read with their rows locked until the transaction ends (in id
+ * order, one statement: two of these never wait on each other in a circle), so the count of admins
+ * still holds when the demotion or deletion is written.
+ */
+async function userAndAdmins(trx: Transaction<Database>, userId: string) {
+  const rows = await lockingRows(
+    trx,
+    trx
+      .selectFrom("users")
+      .select(["id", "email", "role", "image"])
+      .where((eb) => eb.or([eb("id", "=", userId), eb("role", "=", "admin")]))
+      .orderBy("id"),
+  ).execute();
+  return {
+    user: rows.find((row) => row.id === userId),
+    admins: rows.filter((row) => row.role === "admin").length,
+  };
 }
 
 /** Everything a user owns, then the user: chats and messages, review, basket, favourites, auth. */
@@ -169,16 +182,12 @@ export async function applyUserAction(
 ): Promise<UserResult> {
   const gone: { avatar: string | null } = { avatar: null };
   const result = await ctx.db.transaction().execute(async (trx): Promise<UserResult> => {
-    const user = await trx
-      .selectFrom("users")
-      .select(["id", "email", "role", "image"])
-      .where("id", "=", action.id)
-      .executeTakeFirst();
+    const { user, admins } = await userAndAdmins(trx, action.id);
     if (!user) return { ok: false, status: 404, error: USER_MESSAGES.notFound };
     const isAdmin = user.role === "admin";
 
     if (action.intent === "set-role") {
-      if (isAdmin && action.role === "user" && (await adminCount(trx)) <= 1) {
+      if (isAdmin && action.role === "user" && admins <= 1) {
         return { ok: false, status: 409, error: USER_MESSAGES.lastAdminDemote };
       }
       await trx
@@ -199,7 +208,7 @@ export async function applyUserAction(
     }
 
     if (user.id === actorId) return { ok: false, status: 409, error: USER_MESSAGES.selfDelete };
-    if (isAdmin && (await adminCount(trx)) <= 1) {
+    if (isAdmin && admins <= 1) {
       return { ok: false, status: 409, error: USER_MESSAGES.lastAdminDelete };
     }
     await deleteUserData(trx, user);

@@ -5,9 +5,11 @@
  * disappearing.
  */
 
+import { sql } from "kysely";
 import { getDb } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import { newId } from "~/server/ids.server";
+import { lockingRows } from "../../../db/dialect";
 import { guestBasketSchema } from "./basket-schemas";
 
 /** Whether a piece in a list can still be ordered. */
@@ -197,37 +199,33 @@ async function availableQuantity(db: DB, productId: string): Promise<number | Ba
   return limit > 0 ? limit : "epuise";
 }
 
-/** Adding a present product adds 1 (up to the stock); a new product gets quantity 1. */
+/**
+ * Adding a present product adds 1 (up to the stock); a new product gets quantity 1. One statement,
+ * so that concurrent adds (two tabs, two instances of the shop) each count: the database adds 1 to
+ * the quantity it holds, and refuses past the stock, instead of writing back a quantity read before.
+ */
 export async function addToCart(db: DB, userId: string, productId: string): Promise<BasketError | null> {
-  return db.transaction().execute(async (trx) => {
-    const limit = await availableQuantity(trx, productId);
-    if (typeof limit === "string") return limit;
-    const line = await trx
-      .selectFrom("cart_items")
-      .select(["id", "quantity"])
-      .where("user_id", "=", userId)
-      .where("product_id", "=", productId)
-      .executeTakeFirst();
-    if (line) {
-      if (line.quantity >= limit) return "epuise";
-      await trx
-        .updateTable("cart_items")
-        .set({ quantity: line.quantity + 1 })
-        .where("id", "=", line.id)
-        .execute();
-      return null;
-    }
-    const remembered = await snapshot(trx, productId);
-    await trx
-      .insertInto("cart_items")
-      .values({ id: newId(), user_id: userId, product_id: productId, quantity: 1, ...remembered })
-      .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
-      .execute();
-    return null;
-  });
+  const limit = await availableQuantity(db, productId);
+  if (typeof limit === "string") return limit;
+  const remembered = await snapshot(db, productId);
+  const line = await db
+    .insertInto("cart_items")
+    .values({ id: newId(), user_id: userId, product_id: productId, quantity: 1, ...remembered })
+    .onConflict((oc) =>
+      oc
+        .columns(["user_id", "product_id"])
+        .doUpdateSet({ quantity: sql<number>`cart_items.quantity + 1` })
+        .where("cart_items.quantity", "<", limit),
+    )
+    .returning("quantity")
+    .executeTakeFirst();
+  return line ? null : "epuise";
 }
 
-/** Quantity change by delta: above 0 updates (capped at the stock), otherwise the line is removed. */
+/**
+ * Quantity change by delta: above 0 updates (capped at the stock), otherwise the line is removed.
+ * The line is locked while read, so the quantity it decides on is still the one it replaces.
+ */
 export async function changeCartQuantity(
   db: DB,
   userId: string,
@@ -235,12 +233,14 @@ export async function changeCartQuantity(
   delta: number,
 ): Promise<BasketError | null> {
   return db.transaction().execute(async (trx) => {
-    const line = await trx
-      .selectFrom("cart_items")
-      .select(["id", "quantity"])
-      .where("user_id", "=", userId)
-      .where("product_id", "=", productId)
-      .executeTakeFirst();
+    const line = await lockingRows(
+      trx,
+      trx
+        .selectFrom("cart_items")
+        .select(["id", "quantity"])
+        .where("user_id", "=", userId)
+        .where("product_id", "=", productId),
+    ).executeTakeFirst();
     if (!line) return "introuvable";
     const wanted = line.quantity + delta;
     if (wanted <= 0) {
@@ -271,32 +271,43 @@ export async function removeFromCart(db: DB, userId: string, productId: string):
   await deleteOwnLine(db, "cart_items", userId, productId);
 }
 
-/** Toggle: adds if absent, removes if present. Returns whether it is now a favourite. */
+/** Toggles concurrent with this one, beyond which it gives up and reports the list as they left it. */
+const TOGGLE_ATTEMPTS = 10;
+
+/**
+ * Toggle: adds if absent, removes if present. Returns whether it is now a favourite. Each step is
+ * one statement, so toggles at once (a double click, two instances) act one after the other: an
+ * insert that loses to another toggle's insert means the piece became a favourite meanwhile, and
+ * this toggle removes it, as it would have one moment later.
+ */
 export async function toggleFavorite(
   db: DB,
   userId: string,
   productId: string,
 ): Promise<boolean | BasketError> {
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom("user_favorites")
-      .select("id")
+  for (let attempt = 0; attempt < TOGGLE_ATTEMPTS; attempt++) {
+    const removed = await db
+      .deleteFrom("user_favorites")
       .where("user_id", "=", userId)
       .where("product_id", "=", productId)
       .executeTakeFirst();
-    if (existing) {
-      await trx.deleteFrom("user_favorites").where("id", "=", existing.id).execute();
-      return false;
-    }
-    const remembered = await snapshot(trx, productId);
+    if (Number(removed.numDeletedRows) > 0) return false;
+    const remembered = await snapshot(db, productId);
     if (!remembered) return "introuvable";
-    await trx
+    const added = await db
       .insertInto("user_favorites")
       .values({ id: newId(), user_id: userId, product_id: productId, ...remembered })
       .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
-      .execute();
-    return true;
-  });
+      .executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0n) > 0) return true;
+  }
+  const present = await db
+    .selectFrom("user_favorites")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  return Boolean(present);
 }
 
 export async function removeFavorite(db: DB, userId: string, productId: string): Promise<void> {
@@ -306,14 +317,17 @@ export async function removeFavorite(db: DB, userId: string, productId: string):
 /**
  * Guest cart and favourites move into the account at login and signup (docs/product.md §10.2): quantities are
  * combined within the stock, unknown or sold pieces are dropped, and nothing is ever duplicated.
+ * Each line is one upsert that adds to the quantity the database holds (a concurrent add or merge
+ * still counts), taken in product order so that two merges at once never wait on each other's rows.
  */
 export async function mergeGuestBasket(
   db: DB,
   userId: string,
   guest: { cart: { productId: string; quantity: number }[]; favorites: string[] },
 ): Promise<void> {
+  const byProduct = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   await db.transaction().execute(async (trx) => {
-    for (const productId of new Set(guest.favorites)) {
+    for (const productId of [...new Set(guest.favorites)].sort(byProduct)) {
       const remembered = await snapshot(trx, productId);
       if (!remembered) continue;
       await trx
@@ -322,25 +336,27 @@ export async function mergeGuestBasket(
         .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
         .execute();
     }
-    for (const { productId, quantity } of guest.cart) {
+    const cart = [...guest.cart].sort((a, b) => byProduct(a.productId, b.productId));
+    for (const { productId, quantity } of cart) {
       const limit = await availableQuantity(trx, productId);
       if (typeof limit === "string") continue;
-      const line = await trx
-        .selectFrom("cart_items")
-        .select(["id", "quantity"])
-        .where("user_id", "=", userId)
-        .where("product_id", "=", productId)
-        .executeTakeFirst();
-      const combined = Math.min(limit, (line?.quantity ?? 0) + quantity);
-      if (line) {
-        await trx.updateTable("cart_items").set({ quantity: combined }).where("id", "=", line.id).execute();
-      } else {
-        const remembered = await snapshot(trx, productId);
-        await trx
-          .insertInto("cart_items")
-          .values({ id: newId(), user_id: userId, product_id: productId, quantity: combined, ...remembered })
-          .execute();
-      }
+      const remembered = await snapshot(trx, productId);
+      const combined = sql<number>`cart_items.quantity + ${quantity}`;
+      await trx
+        .insertInto("cart_items")
+        .values({
+          id: newId(),
+          user_id: userId,
+          product_id: productId,
+          quantity: Math.min(limit, quantity),
+          ...remembered,
+        })
+        .onConflict((oc) =>
+          oc.columns(["user_id", "product_id"]).doUpdateSet({
+            quantity: sql<number>`case when ${combined} > ${limit} then ${limit} else ${combined} end`,
+          }),
+        )
+        .execute();
     }
   });
 }

@@ -1,8 +1,11 @@
 /**
  * Admin products (docs/product.md §7 "Admin products"): the full list with relations and ordered images,
  * create and update in one transaction (slug from the name, -2, -3 … when taken, retried if a
- * concurrent save wins the same slug), the sale toggle and deletion.
+ * concurrent save wins the same slug), the sale toggle and deletion. An update or a deletion locks
+ * the product's row first, so saves of one product (two admins, two instances) run one after the
+ * other, each on the images the one before left.
  */
+
 import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import type { ProductInput } from "~/features/catalogue/admin/product-schema";
 import { slugify, uniqueSlug } from "~/lib/slugify";
@@ -11,6 +14,7 @@ import { isUniqueViolation } from "~/server/db-errors.server";
 import { newId, nowIso } from "~/server/ids.server";
 import { deleteStoredImages, type ImageStorage } from "~/server/images.server";
 import { storeUploadedImages } from "~/server/uploads.server";
+import { lockingRows } from "../../../db/dialect";
 import { type ImageRef, type ProductCard, toImageRef, toProductCard } from "./catalogue.server";
 
 export interface AdminProduct extends ProductCard {
@@ -110,6 +114,12 @@ async function slugFor(trx: Trx, name: string, own: { id: string; slug: string }
 }
 
 class ReferenceMissingError extends Error {}
+/** The product was deleted between the form's first check and the save. */
+class ProductGoneError extends Error {}
+/** An image the form names was removed by another save meanwhile. */
+class ImagesChangedError extends Error {}
+
+const IMAGES_MISMATCH = "Les images envoyées ne correspondent pas.";
 
 async function checkReferences(trx: Trx, input: ProductInput) {
   for (const key of RELATION_KEYS) {
@@ -159,17 +169,38 @@ export async function saveProduct(
   if (files.length > 10 || input.images.length > 10) {
     return { ok: false, status: 400, error: PRODUCT_MESSAGES.tooManyImages };
   }
-  if (!validTokens) return { ok: false, status: 400, error: "Les images envoyées ne correspondent pas." };
+  if (!validTokens) return { ok: false, status: 400, error: IMAGES_MISMATCH };
 
   const stored = await storeUploadedImages(ctx, "products", files);
-  const removed = [...currentNames].filter((name) => !input.images.includes(name));
   const id = existing?.id ?? newId();
+  /** Images the committed save dropped: their files go once it has committed. */
+  let removed: string[] = [];
   try {
     for (let attempt = 0; ; attempt++) {
       try {
         const slug = await db.transaction().execute(async (trx) => {
+          const own = existing
+            ? await lockingRows(
+                trx,
+                trx.selectFrom("products").select(["id", "slug"]).where("id", "=", id),
+              ).executeTakeFirst()
+            : undefined;
+          if (existing && !own) throw new ProductGoneError();
+          if (own) {
+            // The images as they are now, under the lock (another save may have changed them).
+            const present = (
+              await trx
+                .selectFrom("product_images")
+                .select("file_name")
+                .where("product_id", "=", id)
+                .execute()
+            ).map((image) => image.file_name);
+            const kept = input.images.filter((token) => !token.startsWith("new:"));
+            if (kept.some((name) => !present.includes(name))) throw new ImagesChangedError();
+            removed = present.filter((name) => !input.images.includes(name));
+          }
           await checkReferences(trx, input);
-          const slug = await slugFor(trx, input.name, existing ?? null);
+          const slug = await slugFor(trx, input.name, own ?? null);
           const fields = {
             slug,
             name: input.name,
@@ -259,6 +290,9 @@ export async function saveProduct(
     if (error instanceof ReferenceMissingError) {
       return { ok: false, status: 400, error: PRODUCT_MESSAGES.unknownReference };
     }
+    if (error instanceof ProductGoneError)
+      return { ok: false, status: 404, error: PRODUCT_MESSAGES.notFound };
+    if (error instanceof ImagesChangedError) return { ok: false, status: 409, error: IMAGES_MISMATCH };
     if (isUniqueViolation(error, "slug"))
       return { ok: false, status: 409, error: PRODUCT_MESSAGES.slugFailed };
     throw error;
@@ -266,29 +300,23 @@ export async function saveProduct(
 }
 
 export async function setProductSold(db: DB, id: string, sold: boolean): Promise<ProductResult> {
-  return db.transaction().execute(async (trx): Promise<ProductResult> => {
-    const product = await trx
-      .selectFrom("products")
-      .select(["id", "slug"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!product) return { ok: false, status: 404, error: PRODUCT_MESSAGES.notFound };
-    await trx
-      .updateTable("products")
-      .set({ is_sold: sold ? 1 : 0, updated_at: nowIso() })
-      .where("id", "=", id)
-      .execute();
-    return { ok: true, message: PRODUCT_MESSAGES.updated, product };
-  });
+  const product = await db
+    .updateTable("products")
+    .set({ is_sold: sold ? 1 : 0, updated_at: nowIso() })
+    .where("id", "=", id)
+    .returning(["id", "slug"])
+    .executeTakeFirst();
+  if (!product) return { ok: false, status: 404, error: PRODUCT_MESSAGES.notFound };
+  return { ok: true, message: PRODUCT_MESSAGES.updated, product };
 }
 
 export async function deleteProduct(ctx: ImageStorage & { db: DB }, id: string): Promise<ProductResult> {
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const product = await trx
-      .selectFrom("products")
-      .select(["id", "slug"])
-      .where("id", "=", id)
-      .executeTakeFirst();
+    // Locked: a save of this product waits, so the files removed are all the product's images.
+    const product = await lockingRows(
+      trx,
+      trx.selectFrom("products").select(["id", "slug"]).where("id", "=", id),
+    ).executeTakeFirst();
     if (!product) return null;
     const images = await trx
       .selectFrom("product_images")
