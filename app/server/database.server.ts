@@ -87,6 +87,25 @@ function openPostgres(url: string): DatabaseHandle {
   return { db, kind: "postgres", pool, close: () => db.destroy() };
 }
 
+/**
+ * DATABASE_URL as the shop may print it (start-up banner): where it connects, never with what
+ * password, whether in the address or as a `password`/`sslpassword` parameter.
+ */
+export function redactedDatabaseUrl(url: string): string {
+  const mask = "[masqué]";
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `${url.split("://")[0]}://${mask}`;
+  }
+  if (parsed.password) parsed.password = mask;
+  for (const key of [...parsed.searchParams.keys()])
+    if (/pass/i.test(key)) parsed.searchParams.set(key, mask);
+  // URL escapes the mask's brackets and accent, in the user-info part and the query: put them back.
+  return parsed.toString().replaceAll(encodeURIComponent(mask), mask);
+}
+
 /** Whether the database answers (health check). */
 export async function databaseAnswers(db: DB): Promise<boolean> {
   try {

@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import { type AdminReport, ensureAdmin, setAdminPassword } from "~/features/account/configured-admin.server";
 import { shopDefaults } from "~/features/content/shop-defaults";
 import type { AppContext } from "./context.server";
-import { type DB, migrateToLatest, withDatabaseLock } from "./database.server";
+import { type DB, migrateToLatest, redactedDatabaseUrl, withDatabaseLock } from "./database.server";
 import type { Env } from "./env.server";
 
 export interface StartupReport {
@@ -158,10 +158,15 @@ export async function setAdminPasswordFromShell(ctx: AppContext, password: strin
  * What the server prints once it listens. A password appears only when this very start generated
  * it (shown once, never stored in clear); a password given through the environment never appears.
  */
-export function startupBanner(env: Pick<Env, "PUBLIC_URL" | "dataDir">, report: StartupReport): string[] {
+export function startupBanner(
+  env: Pick<Env, "PUBLIC_URL" | "dataDir" | "DATABASE_URL">,
+  report: StartupReport,
+): string[] {
   const { admin, demo } = report;
   const lines = ["", `  Nacre est en ligne : ${env.PUBLIC_URL}`];
   lines.push(`  Données : ${env.dataDir}${demo ? " (contenu de démonstration créé)" : ""}`);
+  // Which database, never its password (docs/security.md, logs).
+  if (env.DATABASE_URL) lines.push(`  Base de données : ${redactedDatabaseUrl(env.DATABASE_URL)}`);
   if (admin.generatedPassword) {
     lines.push(
       `  Administratrice : ${admin.email} / mot de passe : ${admin.generatedPassword}`,

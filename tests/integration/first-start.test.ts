@@ -1,15 +1,16 @@
 /**
  * Going live (ADR 011): a production shop on a public address, started with no ADMIN_PASSWORD, holds
  * no demo data and no known password; the password it generates is printed once; no password,
- * reset token or session cookie reaches the output in any run.
+ * reset token, session cookie, AUTH_SECRET or database password reaches the output in any run.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  databaseEnvOf,
   freePort,
   newDataDir,
-  readDatabase,
+  queryDatabase,
   type ShopServer,
   signIn,
   startServer,
@@ -66,9 +67,15 @@ describe("first start in production with no ADMIN_PASSWORD", () => {
     expect(generated).toMatch(/^([A-Za-z2-9]{5}-){3}[A-Za-z2-9]{5}$/);
     expect(banner.split(generated).length - 1).toBe(1);
     expect(banner).not.toContain("Cliente de démonstration");
-    const counts = readDatabase(dataDir, (db) => ({
-      products: (db.prepare("select count(*) as n from products").get() as { n: number }).n,
-      users: db.prepare("select email, role from users").all(),
+    const { DATABASE_URL } = databaseEnvOf(dataDir);
+    if (DATABASE_URL) {
+      // On PostgreSQL the banner says which database, its password masked.
+      const { protocol, username, host, pathname } = new URL(DATABASE_URL);
+      expect(banner).toContain(`Base de données : ${protocol}//${username}:[masqué]@${host}${pathname}\n`);
+    } else expect(banner).not.toContain("Base de données");
+    const counts = await queryDatabase(dataDir, async (db) => ({
+      products: (await db.get<{ n: number }>("select count(*) as n from products"))?.n,
+      users: await db.all("select email, role from users"),
     }));
     expect(counts).toEqual({ products: 0, users: [{ email: "admin@nacre.test", role: "admin" }] });
   });
@@ -135,7 +142,16 @@ describe("first start in production with no ADMIN_PASSWORD", () => {
     outputs.push(second.output());
   });
 
-  it("leaves no password, token or cookie in any run's output, except the one banner line", () => {
+  it("leaves no password, token, cookie or secret in any run's output, except the one banner line", () => {
+    // The shop's own secrets: the AUTH_SECRET it was given (PostgreSQL) or made in DATA_DIR, and
+    // the password of the database it connects to (PostgreSQL: inside DATABASE_URL).
+    const { DATABASE_URL, AUTH_SECRET } = databaseEnvOf(dataDir);
+    secrets.push(AUTH_SECRET ?? fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim());
+    if (DATABASE_URL) {
+      const databasePassword = decodeURIComponent(new URL(DATABASE_URL).password);
+      expect(databasePassword).not.toBe("");
+      secrets.push(databasePassword);
+    }
     const [first, ...rest] = outputs;
     const withoutBanner = (first ?? "").replace(`mot de passe : ${secrets[0]}`, "");
     for (const output of [withoutBanner, ...rest]) {

@@ -1,12 +1,22 @@
 /**
  * Graceful lifecycle (issue 10): on SIGTERM the server answers what it is already serving, ends the
- * live chat streams, closes the database (its WAL folded back into the file) and exits with 0.
+ * live chat streams, closes the database (SQLite: its WAL folded back into the file; PostgreSQL:
+ * every pooled connection closed, none cut) and exits with 0.
  */
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN, type ShopServer, signIn, startShop, stopServer } from "./shop-server";
+import {
+  DEMO_ADMIN,
+  postgresAfterShopExit,
+  queryDatabase,
+  type ShopServer,
+  signIn,
+  startShop,
+  stopServer,
+  testBackend,
+} from "./shop-server";
 
 let server: ShopServer | undefined;
 
@@ -60,8 +70,19 @@ describe("SIGTERM", () => {
     await expect(streamEnded).resolves.toContain("event: sync");
     expect(await exited).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(3000);
-    // Closed cleanly: the last connection folded the WAL back and removed it; no pid left behind.
-    expect(fs.existsSync(path.join(dataDir, "nacre.sqlite-wal"))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, "server.pid"))).toBe(false);
+    if (testBackend() === "sqlite") {
+      // Closed cleanly: the last connection folded the WAL back and removed it.
+      expect(fs.existsSync(path.join(dataDir, "nacre.sqlite-wal"))).toBe(false);
+    } else {
+      // Closed cleanly: the pool ended every session itself (none abandoned when the process went)
+      // and nothing of the shop is left on the database.
+      expect(await postgresAfterShopExit(dataDir)).toEqual({ sessions: 0, abandoned: 0, locks: 0 });
+    }
+    // The message that arrived during the stop was stored, once.
+    const stored = await queryDatabase(dataDir, (db) =>
+      db.all("select name from contact_messages where email = ?", "douceur@exemple.fr"),
+    );
+    expect(stored).toEqual([{ name: "Arrêt en douceur" }]);
   });
 });

@@ -4,7 +4,7 @@
  * service worker need.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readDatabase, type ShopServer, startShop, stopServer } from "./shop-server";
+import { queryDatabase, type ShopServer, startShop, stopServer } from "./shop-server";
 
 let server: ShopServer;
 /** PUBLIC_URL of the test server: every absolute link must start with it. */
@@ -76,16 +76,12 @@ function expectSharingCard(page: Head, url: string) {
 
 type ProductRow = { slug: string; name: string; price_cents: number | null; file_name: string | null };
 const productWhere = (where: string) =>
-  readDatabase(
-    server.dataDir,
-    (db) =>
-      db
-        .prepare(
-          `select p.slug, p.name, p.price_cents,
-             (select file_name from product_images i where i.product_id = p.id order by position limit 1) as file_name
-           from products p where ${where} order by p.slug limit 1`,
-        )
-        .get() as ProductRow | undefined,
+  queryDatabase(server.dataDir, (db) =>
+    db.get<ProductRow>(
+      `select p.slug, p.name, p.price_cents,
+         (select file_name from product_images i where i.product_id = p.id order by position limit 1) as file_name
+       from products p where ${where} order by p.slug limit 1`,
+    ),
   );
 
 describe("page metadata", () => {
@@ -107,7 +103,9 @@ describe("page metadata", () => {
   });
 
   it("a piece for sale: its own card with its first photo and price, Product + Offer in euros", async () => {
-    const product = productWhere("is_sold = 0 and price_cents is not null and (is_unique = 1 or stock > 0)");
+    const product = await productWhere(
+      "is_sold = 0 and price_cents is not null and (is_unique = 1 or stock > 0)",
+    );
     if (!product?.file_name) throw new Error("the demo shop has a priced piece in stock with a photo");
     const url = `${origin}/catalogue/produit/${product.slug}`;
     const page = await head(`/catalogue/produit/${product.slug}`);
@@ -133,7 +131,7 @@ describe("page metadata", () => {
   });
 
   it("a sold piece: its gallery URL and SoldOut", async () => {
-    const product = productWhere("is_sold = 1 and price_cents is not null");
+    const product = await productWhere("is_sold = 1 and price_cents is not null");
     if (!product) throw new Error("the demo shop has a sold, priced piece");
     const url = `${origin}/galerie/vendu/${product.slug}`;
     const page = await head(`/galerie/vendu/${product.slug}`);
@@ -146,7 +144,7 @@ describe("page metadata", () => {
   });
 
   it("'Prix sur demande': a Product without an Offer or a price", async () => {
-    const product = productWhere("price_cents is null and is_sold = 0");
+    const product = await productWhere("price_cents is null and is_sold = 0");
     if (!product) throw new Error("the demo shop has a piece for sale without a price");
     const page = await head(`/catalogue/produit/${product.slug}`);
     const data = page.jsonLd.find((d) => d["@type"] === "Product");
@@ -156,10 +154,8 @@ describe("page metadata", () => {
   });
 
   it("agenda: one Event per event, with dates, place and an absolute image", async () => {
-    const events = readDatabase(
-      server.dataDir,
-      (db) =>
-        db.prepare("select title, start_date from events").all() as { title: string; start_date: string }[],
+    const events = await queryDatabase(server.dataDir, (db) =>
+      db.all<{ title: string; start_date: string }>("select title, start_date from events"),
     );
     const page = await head("/agenda");
     expectSharingCard(page, `${origin}/agenda`);

@@ -1,21 +1,22 @@
 /**
- * The built server over real HTTP and a real SQLite file (run `npm run build` first; `npm test`
- * does). Two processes start at once on one fresh DATA_DIR: one seeds, the other waits, neither
- * corrupts anything; a restart keeps the data and never seeds again.
+ * The built server over real HTTP and a real database, the SQLite file or PostgreSQL (run
+ * `npm run build` first; `npm test` does). Two processes start at once on one fresh DATA_DIR (and,
+ * on PostgreSQL, one fresh database): one seeds, the other waits, neither corrupts anything; a
+ * restart keeps the data and never seeds again.
  */
 import http from "node:http";
-import path from "node:path";
-import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrationProvider } from "../../db/migrations";
 import {
   DEMO_CUSTOMER,
   freePort,
   newDataDir,
-  readDatabase,
+  queryDatabase,
   type ShopServer,
   signIn,
   startServer,
   stopServer,
+  testBackend,
   waitHealthy,
 } from "./shop-server";
 
@@ -32,26 +33,30 @@ function start(port: number) {
 const stop = (server: ShopServer) => stopServer(server);
 
 function counts() {
-  const db = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
-  try {
-    const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+  return queryDatabase(dataDir, async (db) => {
+    const one = async (sql: string) => ((await db.get(sql)) as { n: number }).n;
     return {
-      products: one("select count(*) as n from products"),
-      sold: one("select count(*) as n from products where is_sold = 1"),
-      admins: one("select count(*) as n from users where role = 'admin'"),
-      users: one("select count(*) as n from users"),
-      events: one("select count(*) as n from events"),
-      heroes: one("select count(*) as n from site_images where kind = 'hero'"),
-      inspirations: one("select count(*) as n from site_images where kind = 'inspiration'"),
-      integrity: (db.prepare("pragma integrity_check").get() as { integrity_check: string }).integrity_check,
-      journal: (db.prepare("pragma journal_mode").get() as { journal_mode: string }).journal_mode,
+      products: await one("select count(*) as n from products"),
+      sold: await one("select count(*) as n from products where is_sold = 1"),
+      admins: await one("select count(*) as n from users where role = 'admin'"),
+      users: await one("select count(*) as n from users"),
+      events: await one("select count(*) as n from events"),
+      heroes: await one("select count(*) as n from site_images where kind = 'hero'"),
+      inspirations: await one("select count(*) as n from site_images where kind = 'inspiration'"),
+      // Each migration ran once, though two processes started together.
+      migrations: (await db.all<{ name: string }>("select name from kysely_migration order by name")).map(
+        (row) => row.name,
+      ),
+      // The SQLite file itself: sound, and in WAL mode (readers never wait for the writer).
+      ...(db.backend === "sqlite" && {
+        integrity: ((await db.get("pragma integrity_check")) as { integrity_check: string }).integrity_check,
+        journal: ((await db.get("pragma journal_mode")) as { journal_mode: string }).journal_mode,
+      }),
     };
-  } finally {
-    db.close();
-  }
+  });
 }
 
-let firstCounts: ReturnType<typeof counts>;
+let firstCounts: Awaited<ReturnType<typeof counts>>;
 
 beforeAll(async () => {
   ports.push(await freePort(), await freePort(), await freePort());
@@ -59,7 +64,7 @@ beforeAll(async () => {
   await Promise.all([waitHealthy(a), waitHealthy(b)]);
   const seededBy = [a, b].filter((h) => h.output().includes("contenu de démonstration créé"));
   expect(seededBy).toHaveLength(1);
-  firstCounts = counts();
+  firstCounts = await counts();
 }, 180_000);
 
 afterAll(async () => {
@@ -67,7 +72,7 @@ afterAll(async () => {
 });
 
 describe("two starts on one DATA_DIR, then a restart", () => {
-  it("seeded the demo shop exactly once, in a healthy WAL database", () => {
+  it("seeded the demo shop exactly once, in a healthy database (SQLite: in WAL mode)", async () => {
     expect(firstCounts).toMatchObject({
       products: 40,
       sold: 12,
@@ -75,8 +80,8 @@ describe("two starts on one DATA_DIR, then a restart", () => {
       events: 8,
       heroes: 6,
       inspirations: 33,
-      integrity: "ok",
-      journal: "wal",
+      migrations: Object.keys(await migrationProvider.getMigrations()).sort(),
+      ...(testBackend() === "sqlite" && { integrity: "ok", journal: "wal" }),
     });
   });
 
@@ -87,7 +92,7 @@ describe("two starts on one DATA_DIR, then a restart", () => {
     expect(again.output()).not.toContain("contenu de démonstration créé");
     expect(again.output()).toContain(`Nacre est en ligne : http://localhost:${ports[2]}`);
     expect(again.output()).toContain("Administratrice : admin@nacre.test");
-    expect(counts()).toEqual(firstCounts);
+    expect(await counts()).toEqual(firstCounts);
     await stop(again);
   });
 });
@@ -145,12 +150,12 @@ describe("HTTP contract", () => {
     expect(sitemap.status).toBe(200);
     expect(sitemap.headers.get("content-type")).toContain("application/xml");
     const xml = await sitemap.text();
-    const { forSale, sold } = readDatabase(dataDir, (db) => ({
-      forSale: db.prepare("select slug, updated_at from products where is_sold = 0 limit 1").get() as {
+    const { forSale, sold } = await queryDatabase(dataDir, async (db) => ({
+      forSale: (await db.get("select slug, updated_at from products where is_sold = 0 limit 1")) as {
         slug: string;
         updated_at: string;
       },
-      sold: db.prepare("select slug from products where is_sold = 1 limit 1").get() as { slug: string },
+      sold: (await db.get("select slug from products where is_sold = 1 limit 1")) as { slug: string },
     }));
     const origin = server.output().match(/Nacre est en ligne : (\S+)/)?.[1];
     expect(xml).toContain(
@@ -271,11 +276,9 @@ describe("HTTP contract", () => {
   });
 
   it("serves a seeded product image as a 100x100 thumb with nosniff", async () => {
-    const db = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
-    const { file_name } = db.prepare("select file_name from product_images limit 1").get() as {
-      file_name: string;
-    };
-    db.close();
+    const { file_name } = (await queryDatabase(dataDir, (db) =>
+      db.get("select file_name from product_images limit 1"),
+    )) as { file_name: string };
     const response = await fetch(`${url}/images/products/${file_name}?w=thumb`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/webp");
@@ -306,14 +309,13 @@ describe("HTTP contract", () => {
     expect(html).toContain("Veuillez indiquer votre nom.");
     expect(html).toContain("Cette adresse email n&#x27;est pas valide.");
 
-    const db = () => new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
-    const countMessages = () => {
-      const handle = db();
-      const n = (handle.prepare("select count(*) as n from contact_messages").get() as { n: number }).n;
-      handle.close();
-      return n;
-    };
-    const before = countMessages();
+    const countMessages = async () =>
+      (
+        (await queryDatabase(dataDir, (db) => db.get("select count(*) as n from contact_messages"))) as {
+          n: number;
+        }
+      ).n;
+    const before = await countMessages();
     const bot = await post({
       "form-name": "contact",
       name: "Bot",
@@ -322,13 +324,13 @@ describe("HTTP contract", () => {
       site_web: "http://spam",
     });
     expect(bot.status).toBe(200);
-    expect(countMessages()).toBe(before);
+    expect(await countMessages()).toBe(before);
 
     const valid = { "form-name": "contact", name: "Moana", email: "moana@exemple.fr", message: "Bonjour !" };
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await post(valid)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(countMessages()).toBe(before + 5);
+    expect(await countMessages()).toBe(before + 5);
     expect(await (await post(valid)).text()).toContain(
       "Vous avez envoyé plusieurs messages en peu de temps.",
     );
@@ -391,18 +393,14 @@ describe("HTTP contract", () => {
     });
     expect(direct.status).toBeLessThan(500);
 
-    const users = () => {
-      const handle = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
-      const rows = handle
-        .prepare(
+    const users = () =>
+      queryDatabase(dataDir, (db) =>
+        db.all<{ id: string; email: string; role: string; email_verified: number; name: string }>(
           "select id, email, role, email_verified, name from users where email like '%-isolation@exemple.fr' order by email",
-        )
-        .all() as { id: string; email: string; role: string; email_verified: number; name: string }[];
-      handle.close();
-      return rows;
-    };
-    for (const row of users()) expect(row).toMatchObject({ role: "user", email_verified: 0 });
-    const b = users().find((row) => row.email.startsWith("b-")) as { id: string };
+        ),
+      );
+    for (const row of await users()) expect(row).toMatchObject({ role: "user", email_verified: 0 });
+    const b = (await users()).find((row) => row.email.startsWith("b-")) as { id: string };
 
     const account = (fields: Record<string, string>) =>
       fetch(`${url}/mon-compte`, {
@@ -431,29 +429,24 @@ describe("HTTP contract", () => {
     });
     expect(review.status).toBe(200);
 
-    const after = users();
+    const after = await users();
     expect(after.find((row) => row.email.startsWith("a-"))?.name).toBe("Nom de A");
     expect(after.find((row) => row.email.startsWith("b-"))?.name).toBe("Test");
     expect(after.some((row) => row.email === "vole@exemple.fr")).toBe(false);
-    const handle = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
-    const reviews = handle
-      .prepare(
+    const reviews = await queryDatabase(dataDir, (db) =>
+      db.all(
         "select u.email, r.is_approved from reviews r join users u on u.id = r.user_id where u.email like '%-isolation@exemple.fr'",
-      )
-      .all();
-    handle.close();
+      ),
+    );
     expect(reviews).toEqual([{ email: "a-isolation@exemple.fr", is_approved: 0 }]);
   });
 
   it("100 concurrent '+1' on one cart line end with the exact quantity", async () => {
-    const writer = new SQLite(path.join(dataDir, "nacre.sqlite"));
-    writer.pragma("busy_timeout = 5000");
-    writer
-      .prepare(
+    await queryDatabase(dataDir, (db) =>
+      db.run(
         "insert into products (id, slug, name, description, price_cents, stock, is_unique, is_sold) values ('stockcent', 'stock-cent', 'Perles en vrac', '', 500, 150, 0, 0)",
-      )
-      .run();
-    writer.close();
+      ),
+    );
     const cookie = await signIn(url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     const add = () =>
       fetch(`${url}/api/panier`, {
@@ -463,24 +456,21 @@ describe("HTTP contract", () => {
       }).then((response) => response.status);
     const statuses = await Promise.all(Array.from({ length: 100 }, add));
     expect(statuses.every((status) => status === 200)).toBe(true);
-    const reader = new SQLite(path.join(dataDir, "nacre.sqlite"), { readonly: true });
-    const lines = reader
-      .prepare(
+    const lines = await queryDatabase(dataDir, (db) =>
+      db.all(
         "select c.quantity from cart_items c join users u on u.id = c.user_id where u.email = ? and c.product_id = 'stockcent'",
-      )
-      .all("cliente@nacre.test");
-    reader.close();
+        "cliente@nacre.test",
+      ),
+    );
     expect(lines).toEqual([{ quantity: 100 }]);
   });
 
   it("a basket button posted as a plain form goes back to the page with a toast; a fetch keeps JSON", async () => {
-    const writer = new SQLite(path.join(dataDir, "nacre.sqlite"));
-    writer
-      .prepare(
+    await queryDatabase(dataDir, (db) =>
+      db.run(
         "insert into products (id, slug, name, description, price_cents, stock, is_unique, is_sold) values ('sansjs', 'sans-js', 'Perle sans script', '', 900, 3, 0, 0)",
-      )
-      .run();
-    writer.close();
+      ),
+    );
     const cookie = await signIn(url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     // node:http, since fetch() always says it is a script's request (Sec-Fetch-Mode: cors).
     const navigate = (target: string, fields: Record<string, string>, referer?: string) =>

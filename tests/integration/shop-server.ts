@@ -313,3 +313,37 @@ export function newDataDirOn(label: string, databaseEnv: Record<string, string>)
   databaseEnvByDataDir.set(dataDir, databaseEnv);
   return dataDir;
 }
+
+/**
+ * PostgreSQL only: what a stopped shop left on its database. Waits (10 s at most) until no client
+ * session but this one is left, then tells how many client sessions remain, how many sessions ever
+ * ended because their client vanished without closing them (PostgreSQL's sessions_abandoned: a
+ * killed process, or one that exited before closing its pool) and how many locks others still hold.
+ */
+export async function postgresAfterShopExit(
+  dataDir: string,
+): Promise<{ sessions: number; abandoned: number; locks: number }> {
+  return queryDatabase(dataDir, async (db) => {
+    if (db.backend !== "postgres") throw new Error("postgresAfterShopExit : PostgreSQL seulement");
+    const sessions = async () =>
+      (
+        (await db.get<{ n: number }>(
+          `select count(*) as n from pg_stat_activity
+           where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+        )) as { n: number }
+      ).n;
+    const deadline = Date.now() + 10_000;
+    while ((await sessions()) > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    // A session's end is counted when its process has gone; the next query then sees it.
+    const { abandoned } = (await db.get<{ abandoned: number }>(
+      "select sessions_abandoned as abandoned from pg_stat_database where datname = current_database()",
+    )) as { abandoned: number };
+    const { locks } = (await db.get<{ locks: number }>(
+      `select count(*) as locks from pg_locks
+       where database = (select oid from pg_database where datname = current_database())
+         and pid <> pg_backend_pid()`,
+    )) as { locks: number };
+    return { sessions: await sessions(), abandoned, locks };
+  });
+}
