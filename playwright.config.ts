@@ -103,21 +103,14 @@ export default defineConfig({
       metadata: { backend: "sqlite" },
       use: desktop,
     },
-    // The same specs on PostgreSQL, only the tests tagged @postgres (browse, sign-up, cart,
-    // favourites, chat, then an admin product edit): alongside the SQLite projects, on their own
-    // shop and database, so their data never meets.
+    // The same specs on PostgreSQL (ADR 014), only the tests tagged @postgres: browse, sign-up,
+    // cart, favourites, chat and an admin product edit, on their own shop and database. They run
+    // one at a time (the product edit must not change what a catalogue test counts) beside the
+    // admin specs, on the worker those leave idle. `--project postgres --no-deps` runs them alone.
     {
       name: "postgres",
-      testIgnore: /admin-[^/]*\.spec\.ts$/,
       grep: /@postgres/,
-      metadata: { backend: "postgres" },
-      use: { ...desktop, baseURL: POSTGRES_SHOP.baseURL },
-    },
-    {
-      name: "postgres-admin",
-      testMatch: /admin-[^/]*\.spec\.ts$/,
-      grep: /@postgres/,
-      dependencies: ["postgres"],
+      dependencies: ["desktop"],
       workers: 1,
       metadata: { backend: "postgres" },
       use: { ...desktop, baseURL: POSTGRES_SHOP.baseURL },

@@ -1,6 +1,6 @@
-// The e2e run's second shop (playwright.config.ts, projects "postgres" and "postgres-admin"): the
-// built server on PostgreSQL (ADR 014). It starts a throwaway cluster (tests/support/postgres-cluster.ts;
-// with TEST_DATABASE_URL, that server instead), creates an empty database, writes its URL to
+// The e2e run's second shop (playwright.config.ts, project "postgres"): the built server on
+// PostgreSQL (ADR 014). It starts a throwaway cluster (tests/support/postgres-cluster.ts; with
+// TEST_DATABASE_URL, that server instead), creates an empty database, writes its URL to
 // E2E_DATABASE_URL_FILE for the specs' own queries (tests/e2e/demo-data.ts), then runs
 // build/server.js with DATABASE_URL added to the environment Playwright gave it.
 //
