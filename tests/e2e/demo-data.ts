@@ -1,8 +1,8 @@
 /**
  * Read-only look at the e2e database, so tests compute what the page should show from the same
  * seeded data instead of hard-coding counts. The database is that of the running test's project:
- * the SQLite file of the main shop, or the PostgreSQL database of the shop the "postgres" projects
- * use (playwright.config.ts). The SQL is written once for both: `?` placeholders (never inside a
+ * the SQLite file of the main shop, or the PostgreSQL database of the shop the "postgres" project
+ * uses (playwright.config.ts). The SQL is written once for both: `?` placeholders (never inside a
  * string literal), camelCase aliases in double quotes.
  */
 import { spawnSync } from "node:child_process";
