@@ -7,6 +7,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import SQLite from "better-sqlite3";
 import { root, startShop } from "./shop.mjs";
+import { closedLoop } from "./throughput.mjs";
 
 const shop = await startShop({ port: Number(process.env.BENCH_PORT ?? 3400) });
 const base = shop.base;
@@ -62,37 +63,11 @@ async function signInDemoCustomer() {
     .join("; ");
 }
 
-/** Closed-loop load: `connections` clients request `pathname` back to back for `seconds`. */
+/** Closed-loop load on this shop (bench/throughput.mjs), labelled as the tables show it. */
 async function throughput(pathname, { connections = 16, seconds = 5, headers = {} } = {}) {
-  const latencies = [];
-  let errors = 0;
-  const end = Date.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (Date.now() < end) {
-        const started = performance.now();
-        try {
-          const response = await fetch(base + pathname, { headers });
-          await response.arrayBuffer();
-          if (!response.ok) errors++;
-        } catch {
-          errors++;
-        }
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const p = (q) => +latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
-  return {
-    page: pathname,
-    visitor: headers.cookie ? "with a cookie (rendered)" : "anonymous",
-    requests: latencies.length,
-    perSecond: Math.round(latencies.length / seconds),
-    p50ms: p(0.5),
-    p95ms: p(0.95),
-    errors,
-  };
+  const measure = await closedLoop({ bases: [base], pathname, connections, seconds, headers });
+  const visitor = headers.cookie ? "with a cookie (rendered)" : "anonymous";
+  return { page: pathname, visitor, ...measure };
 }
 
 try {

@@ -2,6 +2,7 @@
 // seeded DATA_DIR and waits until it answers /healthz. BENCH_URL skips the start (an existing shop).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -19,7 +20,15 @@ export async function waitHealthy(url) {
 
 /** Returns `{ base, dataDir, stop }` (no dataDir with BENCH_URL); `env` adds variables to the server's environment. */
 export async function startShop({ port, label = "bench", env = {} } = {}) {
-  if (process.env.BENCH_URL) return { base: process.env.BENCH_URL, stop: () => {} };
+  if (process.env.BENCH_URL) return { base: process.env.BENCH_URL, stop: async () => {} };
+  return spawnShop({ port, label, env });
+}
+
+/**
+ * Always starts a shop of its own (BENCH_URL ignored), e.g. one of several instances on a database
+ * that `env.DATABASE_URL` names. `stop()` resolves once the server has exited.
+ */
+export async function spawnShop({ port, label = "bench", env = {} }) {
   if (!fs.existsSync(path.join(root, "build/server.js"))) {
     console.error("Run `npm run build` first.");
     process.exit(1);
@@ -40,7 +49,32 @@ export async function startShop({ port, label = "bench", env = {} } = {}) {
     },
     stdio: "ignore",
   });
+  const exited = new Promise((resolve) => server.once("exit", resolve));
   const base = `http://127.0.0.1:${port}`;
-  await waitHealthy(base);
-  return { base, dataDir, stop: () => server.kill("SIGTERM") };
+  let started = false;
+  const exitedEarly = exited.then(() => {
+    if (!started) throw new Error(`the shop on port ${port} exited during its start`);
+  });
+  await Promise.race([waitHealthy(base), exitedEarly]);
+  started = true;
+  return {
+    base,
+    dataDir,
+    stop: async () => {
+      server.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** A port nobody listens on, from the system. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }

