@@ -15,6 +15,7 @@ import {
   signIn,
   startShop,
   stopServer,
+  storedOriginals,
 } from "./shop-server";
 
 let shop: ShopServer;
@@ -394,8 +395,9 @@ describe("upload limits", () => {
 
   it("refuses an SVG by its content (ADR 010), even named .png, and stores nothing", async () => {
     const before = await counts();
-    const uploads = () => fs.readdirSync(path.join(shop.dataDir, "uploads", "products")).sort();
-    const filesBefore = uploads();
+    // The back end's own store of originals: uploads/ on SQLite, image_files on PostgreSQL (ADR 015).
+    const uploads = () => storedOriginals(shop.dataDir, "products");
+    const filesBefore = await uploads();
     // Filter primitives: seconds of CPU per decode, the reason SVG never reaches a decoder.
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><filter id="f"><feTurbulence baseFrequency="0.9" numOctaves="10"/><feGaussianBlur stdDeviation="50"/></filter><rect width="4000" height="4000" filter="url(#f)"/></svg>`;
     for (const [type, name] of [
@@ -420,7 +422,7 @@ describe("upload limits", () => {
       expect(Date.now() - started).toBeLessThan(2000);
     }
     expect(await counts()).toEqual(before);
-    expect(uploads()).toEqual(filesBefore);
+    expect(await uploads()).toEqual(filesBefore);
   });
 
   it("stores an upload as WebP, an empty price as 0 and an invalid stock as 0", async () => {
