@@ -3,8 +3,6 @@
  * customers, and the upload limits — an 11th image, a non-image renamed .png, a 50 MB body — each
  * refused with a French message and nothing written.
  */
-import fs from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
