@@ -58,6 +58,7 @@ export default defineConfig({
             "tests/integration/**/*.test.ts",
           ],
           env: { NACRE_TEST_BACKEND: "sqlite" },
+          globalSetup: ["tests/support/demo-snapshot-setup.ts"],
         },
       },
       {
@@ -66,7 +67,7 @@ export default defineConfig({
           name: "postgres",
           include: [...onBothBackEnds, "tests/postgres/**/*.test.ts"],
           env: { NACRE_TEST_BACKEND: "postgres" },
-          globalSetup: ["tests/support/postgres-global-setup.ts"],
+          globalSetup: ["tests/support/postgres-global-setup.ts", "tests/support/demo-snapshot-setup.ts"],
         },
       },
     ],

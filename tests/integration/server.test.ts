@@ -25,7 +25,8 @@ const ports: number[] = [];
 const running: ShopServer[] = [];
 
 function start(port: number) {
-  const handle = startServer({ port, dataDir });
+  // Two first starts race to seed: they must seed for themselves, not start on the run's copy.
+  const handle = startServer({ port, dataDir, fromDemoSnapshot: false });
   running.push(handle);
   return handle;
 }

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
+import { copyPostgresSnapshot, copySqliteSnapshot } from "../support/demo-snapshot";
 import { type TestBackend, testBackend, testDatabaseEnv } from "../support/test-database";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -39,7 +40,33 @@ export function freePort(): Promise<number> {
 export function newDataDir(label: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `nacre-${label}-`));
   databaseEnvByDataDir.set(dataDir, testDatabaseEnv(label));
+  untouchedDataDirs.add(dataDir);
   return dataDir;
+}
+
+/** DATA_DIRs made by newDataDir whose shop has not started yet: empty, on an empty database. */
+const untouchedDataDirs = new Set<string>();
+
+/** Settings the demo snapshot was made with: a start that changes one of them seeds for itself. */
+const SNAPSHOT_SETTINGS = [
+  "SEED_DEMO",
+  "ADMIN_EMAIL",
+  "ADMIN_PASSWORD",
+  "DEMO_PASSWORD",
+  "NODE_ENV",
+  "DATABASE_URL",
+];
+
+/**
+ * A first start with the default test settings would seed the very demo the run's snapshot holds:
+ * the shop gets a copy of it instead (tests/support/demo-snapshot.ts).
+ */
+function startFromDemoSnapshot(dataDir: string, env: Record<string, string> | undefined): void {
+  if (!untouchedDataDirs.delete(dataDir)) return;
+  if (Object.keys(env ?? {}).some((key) => SNAPSHOT_SETTINGS.includes(key))) return;
+  const url = databaseEnvOf(dataDir).DATABASE_URL;
+  if (url) copyPostgresSnapshot(url);
+  else copySqliteSnapshot(dataDir);
 }
 
 /**
@@ -61,10 +88,14 @@ export function startServer(options: {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
+  /** false: a first start seeds the demo itself, for tests of seeding (default: copy the snapshot). */
+  fromDemoSnapshot?: boolean;
 }): ShopServer {
   if (!fs.existsSync(serverEntry))
     throw new Error("build/server.js manque : lancez `npm run build` d'abord.");
   const { port, dataDir } = options;
+  if (options.fromDemoSnapshot === false) untouchedDataDirs.delete(dataDir);
+  startFromDemoSnapshot(dataDir, options.env);
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
