@@ -17,7 +17,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { startTestCluster } from "../tests/support/postgres-cluster.ts";
-import { freePort, root, spawnShop } from "./shop.mjs";
+import { freePort, root, signInDemoCustomer, spawnShop } from "./shop.mjs";
 import { medianOfRuns } from "./throughput.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -48,21 +48,7 @@ async function piecesForSale({ dataDir, databaseUrl }) {
 
 /** Signs the demo customer in, toggles twelve more favourites; returns what the measures request. */
 async function prepareCustomer(base, database) {
-  const response = await fetch(`${base}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({
-      intent: "login",
-      email: "cliente@nacre.test",
-      password: "Cliente-Nacre-2026",
-    }),
-  });
-  if (response.status !== 302) throw new Error(`sign-in refused (${response.status})`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = await signInDemoCustomer(base);
   const pieces = await piecesForSale(database);
   for (const { id } of pieces) {
     const toggled = await fetch(`${base}/api/favoris`, {

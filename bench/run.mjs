@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import SQLite from "better-sqlite3";
-import { root, startShop } from "./shop.mjs";
+import { root, signInDemoCustomer, startShop } from "./shop.mjs";
 import { closedLoop } from "./throughput.mjs";
 
 const shop = await startShop({ port: Number(process.env.BENCH_PORT ?? 3400) });
@@ -42,25 +42,6 @@ function productsForSale(dataDir, limit) {
   } finally {
     db.close();
   }
-}
-
-/** The demo customer's session cookie, through the sign-in form. */
-async function signInDemoCustomer() {
-  const response = await fetch(`${base}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({
-      intent: "login",
-      email: "cliente@nacre.test",
-      password: "Cliente-Nacre-2026",
-    }),
-  });
-  if (response.status !== 302) throw new Error(`sign-in refused (${response.status})`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
 }
 
 /** Closed-loop load on this shop (bench/throughput.mjs), labelled as the tables show it. */
@@ -100,7 +81,7 @@ try {
   console.table(load);
 
   // The JSON list: a signed-in customer's favourites (GET /api/favoris), twelve pieces long.
-  const customer = await signInDemoCustomer();
+  const customer = await signInDemoCustomer(base);
   const productIds = shop.dataDir ? productsForSale(shop.dataDir, 12) : [];
   for (const productId of productIds) {
     await fetch(`${base}/api/favoris`, {

@@ -78,3 +78,22 @@ export function freePort() {
     });
   });
 }
+
+/** The seeded demo customer's session cookie, through the sign-in form of the shop at `base`. */
+export async function signInDemoCustomer(base) {
+  const response = await fetch(`${base}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({
+      intent: "login",
+      email: "cliente@nacre.test",
+      password: "Cliente-Nacre-2026",
+    }),
+  });
+  if (response.status !== 302) throw new Error(`sign-in refused (${response.status})`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}

@@ -5,12 +5,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { copyPostgresSnapshot, copySqliteSnapshot } from "../support/demo-snapshot";
+import { freePort } from "../support/free-port";
 import { type TestBackend, testBackend, testDatabaseEnv } from "../support/test-database";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -24,18 +24,7 @@ export type ShopServer = {
   output: () => string;
 };
 
-/** Asks the OS for a free port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export function newDataDir(label: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `nacre-${label}-`));
