@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminProduct } from "~/features/catalogue/product-admin.server";
 import type { ChatEvent } from "~/features/chat/chat-types";
 import {
   DEMO_ADMIN,
@@ -177,20 +178,7 @@ describe("two instances on one database", () => {
     if (!product) throw new Error("aucun produit du catalogue dans la page de B");
 
     const read = await fetch(`${a.url}/api/admin/produits?id=${product.id}`, { headers: { cookie: admin } });
-    const { product: current } = (await read.json()) as {
-      product: {
-        description: string;
-        priceCents: number | null;
-        stock: number;
-        isUnique: boolean;
-        isSold: boolean;
-        categories: string[];
-        colors: string[];
-        materials: string[];
-        pearlTypes: string[];
-        images: { fileName: string }[];
-      };
-    };
+    const { product: current } = (await read.json()) as { product: AdminProduct };
     const renamed = `Piece renommee ${Date.now()}`;
     const form = new FormData();
     const fields: Record<string, string | string[]> = {
