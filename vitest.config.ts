@@ -12,6 +12,7 @@ const onBothBackEnds = [
   "app/features/basket/basket.server.test.ts",
   "app/features/catalogue/catalogue.server.test.ts",
   "app/features/chat/chat.server.test.ts",
+  "app/features/orders/orders.server.test.ts",
   "app/features/reviews/reviews.server.test.ts",
   "app/server/auth-hooks.server.test.ts",
   "app/server/auth.server.test.ts",

@@ -3,6 +3,7 @@
  * ISO-8601 text, as stored; domain modules turn rows into friendly shapes.
  */
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { DeliveryMethod, OrderStatus } from "~/features/orders/order-types";
 
 type Flag = 0 | 1;
 
@@ -154,6 +155,8 @@ export interface ChatsTable {
   unread_count_admin: Generated<number>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+  /** ISO time of the last e-mail to the shop about this conversation (docs/product.md §10.20). */
+  admin_notified_at: Generated<string | null>;
 }
 
 export interface ChatMessagesTable {
@@ -223,6 +226,15 @@ export interface ShopSettingsTable {
   map_latitude: number | null;
   map_longitude: number | null;
   opening_hours: Generated<string>;
+  /** How many days an order holds its pieces (docs/product.md §10.19). */
+  hold_days: Generated<number>;
+  /** The seller's e-mails, each kind switchable (docs/product.md §10.20). */
+  notify_new_order: Generated<Flag>;
+  notify_contact: Generated<Flag>;
+  notify_review: Generated<Flag>;
+  notify_chat: Generated<Flag>;
+  /** ISO time an admin last had the dashboard open. */
+  admin_seen_at: string | null;
   /** The account ADMIN_EMAIL made admin at start (ADR 011). */
   configured_admin_id: string | null;
   updated_at: Generated<string>;
@@ -248,6 +260,64 @@ export interface ImageFilesTable {
   file_name: string;
   content: Buffer;
   created_at: Generated<string>;
+}
+
+/** One counter per year for readable order numbers (NAC-2026-0042). */
+export interface OrderCountersTable {
+  year: number;
+  last: number;
+}
+
+/** An order (docs/product.md §10.19). Timestamps are ISO-8601 with milliseconds. */
+export interface OrdersTable {
+  id: string;
+  number: string;
+  tracking_token: string;
+  user_id: string | null;
+  status: Generated<OrderStatus>;
+  customer_name: string;
+  email: string;
+  phone: Generated<string>;
+  delivery_method: DeliveryMethod;
+  address_line: Generated<string>;
+  postal_code: Generated<string>;
+  city: Generated<string>;
+  event_id: string | null;
+  event_title: Generated<string>;
+  event_start: string | null;
+  message: Generated<string>;
+  total_cents: number;
+  /** Until then, the lines of an open order (nouvelle, lien_envoye) hold their units. */
+  hold_expires_at: string;
+  payment_url: string | null;
+  tracking_number: string | null;
+  internal_note: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A piece of an order at the price of that moment; product_id becomes NULL if the piece is deleted. */
+export interface OrderLinesTable {
+  id: string;
+  order_id: string;
+  product_id: string | null;
+  product_name: string;
+  product_slug: string;
+  unit_price_cents: number;
+  quantity: number;
+  position: number;
+}
+
+/** One step of an order's history: the status it reached, when, and by which admin (none: the customer). */
+export interface OrderEventsTable {
+  id: string;
+  order_id: string;
+  status: OrderStatus;
+  admin_id: string | null;
+  admin_name: Generated<string>;
+  /** The payment link or tracking number given with the step, if any. */
+  detail: Generated<string>;
+  created_at: string;
 }
 
 export interface Database {
@@ -277,6 +347,10 @@ export interface Database {
   shop_settings: ShopSettingsTable;
   site_images: SiteImagesTable;
   image_files: ImageFilesTable;
+  order_counters: OrderCountersTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_events: OrderEventsTable;
 }
 
 export type ReferenceTable = "categories" | "colors" | "materials" | "pearl_types";

@@ -11,6 +11,7 @@ import * as rateLimits from "./0005-rate-limits";
 import * as configuredAdmin from "./0006-configured-admin";
 import * as writeOrderOnPostgres from "./0007-write-order-on-postgres";
 import * as imageFiles from "./0008-image-files";
+import * as orders from "./0009-orders";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006-configured-admin": configuredAdmin,
   "0007-write-order-on-postgres": writeOrderOnPostgres,
   "0008-image-files": imageFiles,
+  "0009-orders": orders,
 };
 
 export const migrationProvider: MigrationProvider = {

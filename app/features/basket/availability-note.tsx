@@ -4,6 +4,7 @@ import styles from "./basket-panels.module.css";
 const NOTES: Record<Exclude<Availability, "available">, string> = {
   sold: "Vendue — plus disponible",
   "out-of-stock": "Épuisée pour le moment",
+  reserved: "Réservée pour une autre commande",
   deleted: "Cette création n'existe plus",
 };
 

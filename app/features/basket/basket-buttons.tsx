@@ -84,7 +84,11 @@ export function AddToCartButton({ product, block = false }: { product: BasketPro
       }}
     >
       <BagIcon size={18} />
-      {inCart > 0 && available <= 0 ? "Dans le panier" : "Ajouter au panier"}
+      {inCart > 0 && available <= 0
+        ? "Dans le panier"
+        : product.availability === "reserved"
+          ? "Réservée"
+          : "Ajouter au panier"}
     </button>
   );
   if (!basket.signedIn) return button;

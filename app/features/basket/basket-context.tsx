@@ -22,7 +22,8 @@ import {
   writeGuestList,
 } from "./guest-storage";
 
-export type Availability = "available" | "sold" | "out-of-stock" | "deleted";
+/** "reserved": a unique piece held for someone's order (docs/product.md §10.19). */
+export type Availability = "available" | "sold" | "out-of-stock" | "reserved" | "deleted";
 
 export interface BasketProduct {
   productId: string;

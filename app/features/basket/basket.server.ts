@@ -10,10 +10,11 @@ import { getDb } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import { newId } from "~/server/ids.server";
 import { lockingRows } from "../../../db/dialect";
+import { freeUnits, heldQuantities } from "../orders/holds.server";
 import { guestBasketSchema } from "./basket-schemas";
 
-/** Whether a piece in a list can still be ordered. */
-export type Availability = "available" | "sold" | "out-of-stock" | "deleted";
+/** Whether a piece in a list can still be ordered ("reserved": a unique piece held for an order). */
+export type Availability = "available" | "sold" | "out-of-stock" | "reserved" | "deleted";
 
 export interface BasketProduct {
   /** The piece's id, or the line's own id once the piece was deleted. */
@@ -21,6 +22,7 @@ export interface BasketProduct {
   slug: string;
   name: string;
   priceCents: number | null;
+  /** Units free to order: the stock less the units held for orders (docs/product.md §10.19). */
   stock: number;
   isUnique: boolean;
   availability: Availability;
@@ -48,13 +50,15 @@ function firstImage(db: DB) {
     );
 }
 
+/** `held`: units held for open orders (docs/product.md §10.19); a held unique piece is "reserved". */
 export function availabilityOf(
   product: { is_sold: number; stock: number; is_unique: number } | null,
+  held = 0,
 ): Availability {
   if (!product) return "deleted";
   if (product.is_sold === 1) return "sold";
-  const limit = product.is_unique === 1 ? Math.min(1, product.stock) : product.stock;
-  return limit > 0 ? "available" : "out-of-stock";
+  if (freeUnits(product, held) > 0) return "available";
+  return product.is_unique === 1 && product.stock > 0 ? "reserved" : "out-of-stock";
 }
 
 interface LineRow {
@@ -74,18 +78,20 @@ interface LineRow {
   height: number | null;
 }
 
-function toBasketProduct(row: LineRow): BasketProduct {
+function toBasketProduct(row: LineRow, held: Map<string, number>): BasketProduct {
   const exists = row.product_id !== null && row.name !== null;
+  const product = exists
+    ? { is_sold: row.is_sold ?? 0, stock: row.stock ?? 0, is_unique: row.is_unique ?? 0 }
+    : null;
+  const heldUnits = row.product_id ? (held.get(row.product_id) ?? 0) : 0;
   return {
     productId: row.product_id ?? row.lineId,
     slug: row.slug ?? row.product_slug,
     name: row.name ?? row.product_name,
     priceCents: exists ? row.price_cents : row.product_price_cents,
-    stock: row.stock ?? 0,
+    stock: product ? freeUnits(product, heldUnits) : 0,
     isUnique: row.is_unique === 1,
-    availability: availabilityOf(
-      exists ? { is_sold: row.is_sold ?? 0, stock: row.stock ?? 0, is_unique: row.is_unique ?? 0 } : null,
-    ),
+    availability: availabilityOf(product, heldUnits),
     image: row.file_name ? { fileName: row.file_name, width: row.width ?? 0, height: row.height ?? 0 } : null,
   };
 }
@@ -117,7 +123,8 @@ export async function listFavorites(db: DB, userId: string): Promise<FavoriteLin
     .orderBy("l.created_at", "desc")
     .orderBy("l.id")
     .execute();
-  return rows.map((row) => ({ ...toBasketProduct(row), favoriteId: row.lineId }));
+  const held = await heldQuantities(db, productIdsOf(rows));
+  return rows.map((row) => ({ ...toBasketProduct(row, held), favoriteId: row.lineId }));
 }
 
 export async function listCart(db: DB, userId: string): Promise<CartLine[]> {
@@ -130,7 +137,16 @@ export async function listCart(db: DB, userId: string): Promise<CartLine[]> {
     .orderBy("l.created_at", "asc")
     .orderBy("l.id")
     .execute();
-  return rows.map((row) => ({ ...toBasketProduct(row), cartItemId: row.lineId, quantity: row.quantity }));
+  const held = await heldQuantities(db, productIdsOf(rows));
+  return rows.map((row) => ({
+    ...toBasketProduct(row, held),
+    cartItemId: row.lineId,
+    quantity: row.quantity,
+  }));
+}
+
+function productIdsOf(rows: readonly { product_id: string | null }[]): string[] {
+  return rows.flatMap((row) => (row.product_id ? [row.product_id] : []));
 }
 
 /** The piece as a line remembers it (name, slug, price), taken when the line is created. */
@@ -161,14 +177,20 @@ export async function checkAvailability(
         .execute()
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const held = await heldQuantities(
+    db,
+    rows.map((row) => row.id),
+  );
   return Object.fromEntries(
     unique.map((id) => {
       const row = byId.get(id) ?? null;
+      const heldUnits = held.get(id) ?? 0;
       return [
         id,
         {
-          availability: availabilityOf(row),
-          stock: row?.stock ?? 0,
+          availability: availabilityOf(row, heldUnits),
+          // Units free to order, so the visitor's cart is capped the way the server caps it.
+          stock: row ? freeUnits(row, heldUnits) : 0,
           isUnique: row?.is_unique === 1,
           priceCents: row?.price_cents ?? null,
         },
@@ -179,14 +201,16 @@ export async function checkAvailability(
 
 // --- Mutations (docs/product.md §4 "Cart, logged in", "Favourites"): every rule is enforced here.
 
-export type BasketError = "introuvable" | "vendu" | "epuise";
+export type BasketError = "introuvable" | "vendu" | "epuise" | "reservee";
 
 export const BASKET_ERROR_MESSAGES: Record<BasketError, string> = {
   introuvable: "Cette création n'existe plus.",
   vendu: "Cette création a déjà été vendue.",
   epuise: "Cette création n'est plus disponible dans cette quantité.",
+  reservee: "Cette création est réservée pour une autre commande.",
 };
 
+/** Units a cart may hold of a piece: its stock less the units held for orders (docs/product.md §10.19). */
 async function availableQuantity(db: DB, productId: string): Promise<number | BasketError> {
   const product = await db
     .selectFrom("products")
@@ -195,8 +219,10 @@ async function availableQuantity(db: DB, productId: string): Promise<number | Ba
     .executeTakeFirst();
   if (!product) return "introuvable";
   if (product.is_sold === 1) return "vendu";
-  const limit = product.is_unique === 1 ? Math.min(1, product.stock) : product.stock;
-  return limit > 0 ? limit : "epuise";
+  const held = (await heldQuantities(db, [productId])).get(productId) ?? 0;
+  const free = freeUnits(product, held);
+  if (free > 0) return free;
+  return availabilityOf(product, held) === "reserved" ? "reservee" : "epuise";
 }
 
 /**

@@ -4,6 +4,7 @@
  * slug with its relations and images, and similar pieces.
  */
 import type { ExpressionBuilder, Selectable } from "kysely";
+import { heldQuantities } from "~/features/orders/holds.server";
 import type { DB } from "~/server/database.server";
 import type { Database, ProductImagesTable, ProductsTable } from "~/server/db-schema.server";
 import { euroCents, type ListingKind, type ListingQuery, PAGE_SIZE, seededShuffle } from "./listing-query";
@@ -32,6 +33,8 @@ export interface ProductCard {
   name: string;
   priceCents: number | null;
   stock: number;
+  /** Units held for open orders (docs/product.md §10.19): a unique piece held shows 'Réservée'. */
+  held: number;
   isUnique: boolean;
   isSold: boolean;
   image: ImageRef | null;
@@ -181,13 +184,14 @@ export function toImageRef(row: ImageRow): ImageRef {
  * The one conversion of a products row (flags stored as 0/1, price in cents), shared by the
  * listings, the piece's page and the dashboard; `firstImage` is the photo a card shows.
  */
-export function toProductCard(row: ProductRow, firstImage: ImageRow | undefined): ProductCard {
+export function toProductCard(row: ProductRow, firstImage: ImageRow | undefined, held = 0): ProductCard {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     priceCents: row.price_cents,
     stock: row.stock,
+    held,
     isUnique: row.is_unique === 1,
     isSold: row.is_sold === 1,
     image: firstImage ? toImageRef(firstImage) : null,
@@ -197,20 +201,21 @@ export function toProductCard(row: ProductRow, firstImage: ImageRow | undefined)
 /** Cards for the given ids, in the given order. */
 export async function loadCards(db: DB, ids: string[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const [rows, images] = await Promise.all([
+  const [rows, images, held] = await Promise.all([
     db
       .selectFrom("products")
       .select(["id", "slug", "name", "price_cents", "stock", "is_unique", "is_sold"])
       .where("id", "in", ids)
       .execute(),
     firstImages(db, ids),
+    heldQuantities(db, ids),
   ]);
   const imageByProduct = new Map(images.map((image) => [image.product_id, image]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    return [toProductCard(row, imageByProduct.get(id))];
+    return [toProductCard(row, imageByProduct.get(id), held.get(id))];
   });
 }
 
@@ -229,7 +234,7 @@ export async function findProductBySlug(db: DB, slug: string): Promise<ProductDe
       .where("j.product_id", "=", row.id)
       .orderBy("t.name")
       .execute();
-  const [images, categories, colors, materials, pearlTypes] = await Promise.all([
+  const [images, categories, colors, materials, pearlTypes, held] = await Promise.all([
     db
       .selectFrom("product_images")
       .select(["file_name", "width", "height"])
@@ -240,9 +245,10 @@ export async function findProductBySlug(db: DB, slug: string): Promise<ProductDe
     named("product_colors", "colors", "color_id"),
     named("product_materials", "materials", "material_id"),
     named("product_pearl_types", "pearl_types", "pearl_type_id"),
+    heldQuantities(db, [row.id]),
   ]);
   return {
-    ...toProductCard(row, images[0]),
+    ...toProductCard(row, images[0], held.get(row.id)),
     description: row.description,
     images: images.map(toImageRef),
     categories,

@@ -8,7 +8,7 @@ import { AddToCartButton, FavoriteButton } from "~/features/basket/basket-button
 import type { BasketProduct } from "~/features/basket/basket-context";
 import { formatPrice } from "~/lib/format";
 import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
-import { catalogueStockLabel } from "~/lib/stock";
+import { catalogueStockLabel, freeStock, isReserved } from "~/lib/stock";
 import { EditButton, type InlineEditing } from "./inline-edit";
 import styles from "./product-card.module.css";
 
@@ -18,6 +18,8 @@ export interface CardProduct {
   name: string;
   priceCents: number | null;
   stock: number;
+  /** Units held for open orders (docs/product.md §10.19). */
+  held?: number;
   isUnique: boolean;
   isSold: boolean;
   image: { fileName: string; width: number; height: number } | null;
@@ -32,8 +34,10 @@ export function toBasketProduct(product: CardProduct): BasketProduct {
     name: product.name,
     priceCents: product.priceCents,
     image: product.image,
-    stock: product.stock,
+    // What the basket may take: the units not held for someone's order.
+    stock: freeStock(product),
     isUnique: product.isUnique,
+    availability: isReserved(product) ? "reserved" : undefined,
   };
 }
 
@@ -86,7 +90,10 @@ export function ProductCard({ product, eager = false, priority = false, editing 
           <Link to={href}>{product.name}</Link>
         </h3>
         <p className={styles.price}>{formatPrice(product.priceCents)}</p>
-        <p className={styles.stock} data-out={!product.isUnique && product.stock <= 0}>
+        <p
+          className={styles.stock}
+          data-out={isReserved(product) || (!product.isUnique && freeStock(product) <= 0)}
+        >
           {catalogueStockLabel(product)}
         </p>
         <AddToCartButton product={toBasketProduct(product)} block />

@@ -1,0 +1,164 @@
+/**
+ * The order form of /contact (docs/product.md §10.19): the lines as `quantite.<piece id>` fields (a
+ * plain form, so it works without JavaScript; 0 removes a line), who orders, how it is delivered and
+ * an optional message. Client-safe: the page checks with it too.
+ */
+import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text-schema";
+import "~/lib/zod-french";
+import { DELIVERY_METHODS } from "./order-types";
+
+export const ORDER_FORM_NAME = "commande";
+/** Field name of one line's quantity: `quantite.<piece id>`. */
+export const QUANTITY_FIELD_PREFIX = "quantite.";
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_QUANTITY = 99;
+
+export function quantityField(productId: string): string {
+  return `${QUANTITY_FIELD_PREFIX}${productId}`;
+}
+
+const PIECE_ID = /^[a-z0-9]{1,40}$/;
+
+/** The `quantite.<id>` fields of a posted form, as lines (quantity 0 or empty: left out). */
+function linesOf(fields: Record<string, unknown>): unknown {
+  const lines: { productId: string; quantity: unknown }[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (!name.startsWith(QUANTITY_FIELD_PREFIX)) continue;
+    const productId = name.slice(QUANTITY_FIELD_PREFIX.length);
+    const text = typeof value === "string" ? value.trim() : value;
+    if (text === "" || text === "0") continue;
+    lines.push({ productId, quantity: text });
+  }
+  return lines;
+}
+
+const lineSchema = z.object({
+  productId: z.string().regex(PIECE_ID, "Cette création est inconnue."),
+  quantity: z.coerce
+    .number({ error: "Quantité invalide." })
+    .int("Quantité invalide.")
+    .min(1, "Quantité invalide.")
+    .max(MAX_LINE_QUANTITY, `${MAX_LINE_QUANTITY} au plus par création.`),
+});
+
+const text = (max: number, tooLong = "Ce champ est trop long.") => singleLineText().max(max, tooLong);
+
+export const orderFormSchema = z
+  .preprocess(
+    (input) =>
+      input && typeof input === "object"
+        ? { ...(input as Record<string, unknown>), lines: linesOf(input as Record<string, unknown>) }
+        : input,
+    z.object({
+      "form-name": z.literal(ORDER_FORM_NAME, { error: "Formulaire inconnu." }),
+      lines: z
+        .array(lineSchema)
+        .min(1, "Votre commande est vide : ajoutez au moins une création.")
+        .max(MAX_ORDER_LINES, `${MAX_ORDER_LINES} créations au plus par commande.`),
+      name: text(120, "Ce nom est trop long.").min(1, "Veuillez indiquer votre nom."),
+      email: singleLineText()
+        .min(1, "Veuillez indiquer votre adresse email.")
+        .max(200, "Cette adresse est trop longue.")
+        .pipe(z.email("Cette adresse email n'est pas valide.")),
+      phone: text(40).refine((value) => value === "" || /^[+0-9 ().-]{6,40}$/.test(value), {
+        message: "Ce numéro de téléphone n'est pas valide.",
+      }),
+      delivery: z.enum(DELIVERY_METHODS as [string, ...string[]], {
+        error: "Choisissez un mode de livraison.",
+      }),
+      addressLine: text(200).optional().default(""),
+      postalCode: text(20).optional().default(""),
+      city: text(100).optional().default(""),
+      eventId: text(40).optional().default(""),
+      message: multiLineText()
+        .max(5000, "Ce message est trop long (5 000 caractères au plus).")
+        .optional()
+        .default(""),
+      /** Honeypot: hidden from people, filled in by bots. */
+      site_web: z.string().max(500).optional(),
+    }),
+  )
+  .superRefine((order, ctx) => {
+    if (order.delivery === "envoi") {
+      if (!order.addressLine)
+        ctx.addIssue({ code: "custom", path: ["addressLine"], message: "Veuillez indiquer votre adresse." });
+      if (!/^[0-9A-Za-z -]{3,10}$/.test(order.postalCode))
+        ctx.addIssue({
+          code: "custom",
+          path: ["postalCode"],
+          message: "Veuillez indiquer un code postal valide.",
+        });
+      if (!order.city)
+        ctx.addIssue({ code: "custom", path: ["city"], message: "Veuillez indiquer votre ville." });
+    }
+    if (order.delivery === "evenement" && !order.eventId)
+      ctx.addIssue({
+        code: "custom",
+        path: ["eventId"],
+        message: "Choisissez l'événement où retirer votre commande.",
+      });
+  });
+
+export type OrderForm = z.infer<typeof orderFormSchema>;
+export type OrderFormField =
+  | "lines"
+  | "name"
+  | "email"
+  | "phone"
+  | "delivery"
+  | "addressLine"
+  | "postalCode"
+  | "city"
+  | "eventId"
+  | "message";
+
+export const ORDER_MESSAGES = {
+  fixFields: "Merci de corriger les champs indiqués.",
+  tooMany: "Vous avez envoyé plusieurs commandes en peu de temps. Réessayez dans quelques minutes.",
+  failed: "Votre commande n'a pas pu être enregistrée. Veuillez réessayer.",
+  eventUnknown: "Cet événement n'est plus au programme : choisissez-en un autre.",
+} as const;
+
+/** The admin's commands on an order (one form each, intent-named). */
+export const orderCommandSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("send-payment-link"),
+    orderId: z.string().min(1).max(40),
+    paymentUrl: singleLineText()
+      .min(1, "Indiquez le lien de paiement.")
+      .max(2000, "Ce lien est trop long.")
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return url.protocol === "https:" && Boolean(url.hostname);
+        } catch {
+          return false;
+        }
+      }, "Le lien de paiement doit être une adresse https:// complète."),
+  }),
+  z.object({
+    intent: z.literal("mark-paid"),
+    orderId: z.string().min(1).max(40),
+  }),
+  z.object({
+    intent: z.literal("mark-shipped"),
+    orderId: z.string().min(1).max(40),
+    trackingNumber: text(100, "Ce numéro de suivi est trop long.").optional().default(""),
+  }),
+  z.object({
+    intent: z.literal("mark-delivered"),
+    orderId: z.string().min(1).max(40),
+  }),
+  z.object({
+    intent: z.literal("cancel"),
+    orderId: z.string().min(1).max(40),
+  }),
+  z.object({
+    intent: z.literal("save-note"),
+    orderId: z.string().min(1).max(40),
+    note: multiLineText().max(5000, "Cette note est trop longue (5 000 caractères au plus)."),
+  }),
+]);
+
+export type OrderCommand = z.infer<typeof orderCommandSchema>;

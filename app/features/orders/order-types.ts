@@ -1,0 +1,57 @@
+/**
+ * An order's steps and how it may move between them (docs/product.md §10.19), shared by the server,
+ * which enforces them, and the pages, which only offer what is allowed.
+ */
+export type OrderStatus = "nouvelle" | "lien_envoye" | "payee" | "expediee" | "livree" | "annulee";
+export type DeliveryMethod = "envoi" | "evenement" | "main_propre";
+
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  "nouvelle",
+  "lien_envoye",
+  "payee",
+  "expediee",
+  "livree",
+  "annulee",
+];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  nouvelle: "Nouvelle",
+  lien_envoye: "Lien de paiement envoyé",
+  payee: "Payée",
+  expediee: "Expédiée",
+  livree: "Livrée",
+  annulee: "Annulée",
+};
+
+/**
+ * The steps Nouvelle → Lien de paiement envoyé → Payée → Expédiée → Livrée. A new link may be sent
+ * again (the first expired, the amount changed with shipping); an order paid by other means (at an
+ * event, by hand) may be marked paid without a link; it can be cancelled until it is shipped.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  nouvelle: ["lien_envoye", "payee", "annulee"],
+  lien_envoye: ["lien_envoye", "payee", "annulee"],
+  payee: ["expediee", "annulee"],
+  expediee: ["livree"],
+  livree: [],
+  annulee: [],
+};
+
+export function canMove(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** Open orders hold their pieces (until the hold expires); paid ones have taken them from the stock. */
+export const HOLDING_STATUSES: readonly OrderStatus[] = ["nouvelle", "lien_envoye"];
+
+export const DELIVERY_METHODS: readonly DeliveryMethod[] = ["envoi", "evenement", "main_propre"];
+
+export const DELIVERY_LABELS: Record<DeliveryMethod, string> = {
+  envoi: "Envoi postal",
+  evenement: "Retrait lors d'un événement",
+  main_propre: "Remise en main propre",
+};
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+}

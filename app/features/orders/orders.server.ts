@@ -1,0 +1,587 @@
+/**
+ * Orders (docs/product.md §10.19, ADR 016): a cart sent from /contact becomes an order with a readable
+ * number, its lines at the price of that moment, a total computed here, and its pieces held. The
+ * admin then moves it through its steps; each step is recorded with its time and admin.
+ *
+ * Every rule lives here, checked inside one transaction per change. On PostgreSQL, where several
+ * transactions (and instances) run at once, the pieces an order touches are locked in id order
+ * before their free units are counted, so two customers racing for the last unit are served one
+ * after the other: exactly one gets it. SQLite runs the shop's transactions one at a time.
+ */
+import crypto from "node:crypto";
+import { type Selectable, sql } from "kysely";
+import type { DB } from "~/server/database.server";
+import type { OrdersTable } from "~/server/db-schema.server";
+import { newId } from "~/server/ids.server";
+import { lockingRows } from "../../../db/dialect";
+import { freeUnits, heldQuantities } from "./holds.server";
+import type { OrderForm } from "./order-schema";
+import { canMove, type DeliveryMethod, ORDER_STATUS_LABELS, type OrderStatus } from "./order-types";
+
+const DAY_MS = 86_400_000;
+
+/** A refusal the customer or admin reads, with its HTTP status. Nothing was written. */
+export interface OrderRefusal {
+  ok: false;
+  status: 400 | 404 | 409;
+  message: string;
+}
+
+export interface OrderLineView {
+  productId: string | null;
+  name: string;
+  slug: string;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+export interface OrderStep {
+  status: OrderStatus;
+  label: string;
+  at: string;
+  /** The admin who made the step; null: the customer (the order itself). */
+  adminName: string | null;
+  detail: string;
+}
+
+export interface OrderView {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  statusLabel: string;
+  customerName: string;
+  email: string;
+  phone: string;
+  userId: string | null;
+  delivery: {
+    method: DeliveryMethod;
+    addressLine: string;
+    postalCode: string;
+    city: string;
+    eventId: string | null;
+    eventTitle: string;
+    eventStart: string | null;
+  };
+  message: string;
+  totalCents: number;
+  holdExpiresAt: string;
+  paymentUrl: string | null;
+  trackingNumber: string | null;
+  createdAt: string;
+  updatedAt: string;
+  lines: OrderLineView[];
+  steps: OrderStep[];
+}
+
+/** The admin's view adds what only the shop sees. */
+export interface AdminOrderView extends OrderView {
+  internalNote: string;
+  trackingToken: string;
+}
+
+export interface PlacedOrder {
+  ok: true;
+  id: string;
+  number: string;
+  trackingToken: string;
+}
+
+/** NAC-2026-0042: the shop's prefix, the year, the order's rank in that year (4 digits at least). */
+export function formatOrderNumber(year: number, rank: number): string {
+  return `NAC-${year}-${String(rank).padStart(4, "0")}`;
+}
+
+/** 32 random bytes: the guest's link to follow the order. Unguessable, URL-safe. */
+export function newTrackingToken(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+/** The hold's length in days (shop settings, default 7). */
+export async function holdDays(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("shop_settings")
+    .select("hold_days")
+    .where("id", "=", "shop")
+    .executeTakeFirst();
+  return row?.hold_days ?? 7;
+}
+
+async function nextOrderNumber(db: DB, year: number): Promise<string> {
+  const row = await db
+    .insertInto("order_counters")
+    .values({ year, last: 1 })
+    .onConflict((oc) => oc.column("year").doUpdateSet({ last: sql<number>`order_counters.last + 1` }))
+    .returning("last")
+    .executeTakeFirstOrThrow();
+  return formatOrderNumber(year, Number(row.last));
+}
+
+function refusal(status: OrderRefusal["status"], message: string): OrderRefusal {
+  return { ok: false, status, message };
+}
+
+/** The pieces an order names, locked (PostgreSQL) in id order so racing orders never deadlock. */
+async function lockPieces(db: DB, productIds: readonly string[]) {
+  const ids = [...new Set(productIds)].sort();
+  if (ids.length === 0) return new Map();
+  const rows = await lockingRows(
+    db,
+    db
+      .selectFrom("products")
+      .select(["id", "name", "slug", "price_cents", "stock", "is_unique", "is_sold"])
+      .where("id", "in", ids)
+      .orderBy("id"),
+  ).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Whether the event can still be chosen for a pick-up: not over yet. */
+function eventStillAhead(event: { start_date: string; end_date: string | null }, now: Date): boolean {
+  const end = new Date(event.end_date ?? event.start_date);
+  if (!event.end_date) end.setHours(23, 59, 59, 999);
+  return end.getTime() >= now.getTime();
+}
+
+export interface PlaceOrderInput {
+  form: OrderForm;
+  userId: string | null;
+  now?: Date;
+}
+
+/**
+ * Places an order: checks every line against the pieces as they are now (for sale, priced, enough
+ * free units once other orders' holds are counted), takes the prices from the database, holds the
+ * units for `hold_days`, records the first step and empties those lines from a customer's cart.
+ */
+export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlacedOrder | OrderRefusal> {
+  const now = input.now ?? new Date();
+  const { form } = input;
+  return db.transaction().execute(async (trx) => {
+    const pieces = await lockPieces(
+      trx,
+      form.lines.map((line) => line.productId),
+    );
+    const held = await heldQuantities(trx, [...pieces.keys()], now);
+    const wanted = new Map<string, number>();
+    for (const line of form.lines)
+      wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+
+    const lines: OrderLineView[] = [];
+    for (const [productId, quantity] of wanted) {
+      const piece = pieces.get(productId);
+      if (!piece)
+        return refusal(409, "Une création de votre commande n'existe plus : retirez-la pour continuer.");
+      if (piece.is_sold === 1) return refusal(409, `« ${piece.name} » a déjà été vendue.`);
+      if (piece.price_cents === null)
+        return refusal(409, `« ${piece.name} » est sur demande : écrivez-nous pour la commander.`);
+      const heldUnits = held.get(productId) ?? 0;
+      const free = freeUnits(piece, heldUnits);
+      if (free < quantity) {
+        if (piece.is_unique === 1 && heldUnits > 0)
+          return refusal(409, `« ${piece.name} » vient d'être réservée pour une autre commande.`);
+        return refusal(
+          409,
+          free > 0
+            ? `« ${piece.name} » n'est plus disponible dans cette quantité (${free} au plus).`
+            : `« ${piece.name} » n'est plus disponible.`,
+        );
+      }
+      lines.push({
+        productId,
+        name: piece.name,
+        slug: piece.slug,
+        unitPriceCents: piece.price_cents,
+        quantity,
+      });
+    }
+
+    let event: { id: string; title: string; start_date: string } | null = null;
+    if (form.delivery === "evenement") {
+      const row = await trx
+        .selectFrom("events")
+        .select(["id", "title", "start_date", "end_date"])
+        .where("id", "=", form.eventId)
+        .executeTakeFirst();
+      if (!row || !eventStillAhead(row, now))
+        return refusal(409, "Cet événement n'est plus au programme : choisissez-en un autre.");
+      event = row;
+    }
+
+    const days = await holdDays(trx);
+    const id = newId();
+    const number = await nextOrderNumber(trx, now.getUTCFullYear());
+    const trackingToken = newTrackingToken();
+    const at = now.toISOString();
+    const total = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    const byPost = form.delivery === "envoi";
+    await trx
+      .insertInto("orders")
+      .values({
+        id,
+        number,
+        tracking_token: trackingToken,
+        user_id: input.userId,
+        status: "nouvelle",
+        customer_name: form.name,
+        email: form.email,
+        phone: form.phone,
+        delivery_method: form.delivery as DeliveryMethod,
+        address_line: byPost ? form.addressLine : "",
+        postal_code: byPost ? form.postalCode : "",
+        city: byPost ? form.city : "",
+        event_id: event?.id ?? null,
+        event_title: event?.title ?? "",
+        event_start: event?.start_date ?? null,
+        message: form.message,
+        total_cents: total,
+        hold_expires_at: new Date(now.getTime() + days * DAY_MS).toISOString(),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await trx
+      .insertInto("order_lines")
+      .values(
+        lines.map((line, position) => ({
+          id: newId(),
+          order_id: id,
+          product_id: line.productId,
+          product_name: line.name,
+          product_slug: line.slug,
+          unit_price_cents: line.unitPriceCents,
+          quantity: line.quantity,
+          position,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("order_events")
+      .values({ id: newId(), order_id: id, status: "nouvelle", admin_id: null, created_at: at })
+      .execute();
+    if (input.userId) {
+      await trx
+        .deleteFrom("cart_items")
+        .where("user_id", "=", input.userId)
+        .where("product_id", "in", [...wanted.keys()])
+        .execute();
+    }
+    return { ok: true as const, id, number, trackingToken };
+  });
+}
+
+// --- Reading orders
+
+type OrderRow = Selectable<OrdersTable>;
+
+function selectOrders(db: DB) {
+  return db.selectFrom("orders").selectAll();
+}
+
+async function withLinesAndSteps(db: DB, rows: OrderRow[]): Promise<AdminOrderView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [lines, steps] = await Promise.all([
+    db.selectFrom("order_lines").selectAll().where("order_id", "in", ids).orderBy("position").execute(),
+    db
+      .selectFrom("order_events")
+      .selectAll()
+      .where("order_id", "in", ids)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    statusLabel: ORDER_STATUS_LABELS[row.status],
+    customerName: row.customer_name,
+    email: row.email,
+    phone: row.phone,
+    userId: row.user_id,
+    delivery: {
+      method: row.delivery_method,
+      addressLine: row.address_line,
+      postalCode: row.postal_code,
+      city: row.city,
+      eventId: row.event_id,
+      eventTitle: row.event_title,
+      eventStart: row.event_start,
+    },
+    message: row.message,
+    totalCents: row.total_cents,
+    holdExpiresAt: row.hold_expires_at,
+    paymentUrl: row.payment_url,
+    trackingNumber: row.tracking_number,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    internalNote: row.internal_note,
+    trackingToken: row.tracking_token,
+    lines: lines
+      .filter((line) => line.order_id === row.id)
+      .map((line) => ({
+        productId: line.product_id,
+        name: line.product_name,
+        slug: line.product_slug,
+        unitPriceCents: line.unit_price_cents,
+        quantity: line.quantity,
+      })),
+    steps: steps
+      .filter((step) => step.order_id === row.id)
+      .map((step) => ({
+        status: step.status,
+        label: ORDER_STATUS_LABELS[step.status],
+        at: step.created_at,
+        adminName: step.admin_id || step.admin_name ? step.admin_name : null,
+        detail: step.detail,
+      })),
+  }));
+}
+
+/** What the customer may see of an order: no internal note, no token. */
+export function customerView(order: AdminOrderView): OrderView {
+  const { internalNote: _note, trackingToken: _token, ...view } = order;
+  return view;
+}
+
+export async function findOrderById(db: DB, id: string): Promise<AdminOrderView | null> {
+  const rows = await selectOrders(db).where("id", "=", id).execute();
+  return (await withLinesAndSteps(db, rows))[0] ?? null;
+}
+
+/** The order behind a guest's link; a token of the wrong shape is not even looked up. */
+export async function findOrderByToken(db: DB, token: string): Promise<OrderView | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const rows = await selectOrders(db).where("tracking_token", "=", token).execute();
+  const order = (await withLinesAndSteps(db, rows))[0];
+  return order ? customerView(order) : null;
+}
+
+/** A customer's own orders, newest first: only those placed from their account. */
+export async function listOrdersOfUser(db: DB, userId: string): Promise<OrderView[]> {
+  const rows = await selectOrders(db)
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+  return (await withLinesAndSteps(db, rows)).map(customerView);
+}
+
+/** Orders waiting for the seller's first step (the dashboard navigation's live count). */
+export async function countNewOrders(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("status", "=", "nouvelle")
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+// --- The admin's steps
+
+export interface OrderActor {
+  id: string;
+  name: string;
+}
+
+export type StepRequest =
+  | { to: "lien_envoye"; paymentUrl: string }
+  | { to: "payee" }
+  | { to: "expediee"; trackingNumber: string }
+  | { to: "livree" }
+  | { to: "annulee" };
+
+export interface StepDone {
+  ok: true;
+  order: AdminOrderView;
+  previous: OrderStatus;
+}
+
+/**
+ * Moves an order one step (docs/product.md §10.19): only along the allowed transitions. Paying takes
+ * the units out of the stock (a unique piece becomes sold and moves to the gallery), after checking
+ * they were not meanwhile taken by another order (a hold that expired); cancelling a paid order puts
+ * them back on sale.
+ */
+export async function moveOrder(
+  db: DB,
+  orderId: string,
+  request: StepRequest,
+  actor: OrderActor,
+  now: Date = new Date(),
+): Promise<StepDone | OrderRefusal> {
+  const result = await db.transaction().execute(async (trx) => {
+    const order = await lockingRows(
+      trx,
+      trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId),
+    ).executeTakeFirst();
+    if (!order) return refusal(404, "Cette commande n'existe pas.");
+    if (!canMove(order.status, request.to))
+      return refusal(
+        409,
+        `Une commande « ${ORDER_STATUS_LABELS[order.status]} » ne peut pas passer à « ${ORDER_STATUS_LABELS[request.to]} ».`,
+      );
+    const lines = await trx
+      .selectFrom("order_lines")
+      .select(["product_id", "product_name", "quantity"])
+      .where("order_id", "=", orderId)
+      .execute();
+    const pieceIds = lines.flatMap((line) => (line.product_id ? [line.product_id] : []));
+
+    if (request.to === "payee") {
+      const pieces = await lockPieces(trx, pieceIds);
+      const heldByOthers = await heldQuantities(trx, pieceIds, now, orderId);
+      for (const line of lines) {
+        const piece = line.product_id ? pieces.get(line.product_id) : undefined;
+        if (!piece) continue; // deleted since: nothing left to take from the stock
+        if (piece.is_sold === 1) return refusal(409, `« ${piece.name} » est déjà vendue.`);
+        if (freeUnits(piece, heldByOthers.get(piece.id) ?? 0) < line.quantity)
+          return refusal(
+            409,
+            `« ${piece.name} » n'est plus disponible : sa réservation a expiré et elle est retenue pour une autre commande.`,
+          );
+      }
+      for (const line of lines) {
+        const piece = line.product_id ? pieces.get(line.product_id) : undefined;
+        if (!piece) continue;
+        await trx
+          .updateTable("products")
+          .set(
+            piece.is_unique === 1
+              ? { is_sold: 1, updated_at: now.toISOString() }
+              : { stock: sql<number>`stock - ${line.quantity}`, updated_at: now.toISOString() },
+          )
+          .where("id", "=", piece.id)
+          .execute();
+      }
+    }
+    if (request.to === "annulee" && order.status === "payee") {
+      const pieces = await lockPieces(trx, pieceIds);
+      for (const line of lines) {
+        const piece = line.product_id ? pieces.get(line.product_id) : undefined;
+        if (!piece) continue;
+        await trx
+          .updateTable("products")
+          .set(
+            piece.is_unique === 1
+              ? { is_sold: 0, updated_at: now.toISOString() }
+              : { stock: sql<number>`stock + ${line.quantity}`, updated_at: now.toISOString() },
+          )
+          .where("id", "=", piece.id)
+          .execute();
+      }
+    }
+
+    const at = now.toISOString();
+    const detail =
+      request.to === "lien_envoye"
+        ? request.paymentUrl
+        : request.to === "expediee"
+          ? request.trackingNumber
+          : "";
+    await trx
+      .updateTable("orders")
+      .set({
+        status: request.to,
+        updated_at: at,
+        ...(request.to === "lien_envoye" ? { payment_url: request.paymentUrl } : {}),
+        ...(request.to === "expediee" ? { tracking_number: request.trackingNumber || null } : {}),
+      })
+      .where("id", "=", orderId)
+      .execute();
+    await trx
+      .insertInto("order_events")
+      .values({
+        id: newId(),
+        order_id: orderId,
+        status: request.to,
+        admin_id: actor.id,
+        admin_name: actor.name,
+        detail,
+        created_at: at,
+      })
+      .execute();
+    return { ok: true as const, previous: order.status };
+  });
+  if (!result.ok) return result;
+  const order = await findOrderById(db, orderId);
+  if (!order) return refusal(404, "Cette commande n'existe pas.");
+  return { ok: true, order, previous: result.previous };
+}
+
+export async function saveInternalNote(db: DB, orderId: string, note: string): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ internal_note: note })
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export interface OrderListFilter {
+  status?: OrderStatus | null;
+  /** Number, customer name or e-mail, or a piece's name. */
+  query?: string;
+}
+
+export interface OrderSummary {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  statusLabel: string;
+  customerName: string;
+  email: string;
+  totalCents: number;
+  lineCount: number;
+  createdAt: string;
+}
+
+/** The admin's list, newest first, filtered by status and searched (case-insensitive). */
+export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 200): Promise<OrderSummary[]> {
+  let query = db.selectFrom("orders as o").select([
+    "o.id",
+    "o.number",
+    "o.status",
+    "o.customer_name",
+    "o.email",
+    "o.total_cents",
+    "o.created_at",
+    (eb) =>
+      eb
+        .selectFrom("order_lines as l")
+        .select((e) => e.fn.countAll<number | string>().as("n"))
+        .whereRef("l.order_id", "=", "o.id")
+        .as("line_count"),
+  ]);
+  if (filter.status) query = query.where("o.status", "=", filter.status);
+  const words = (filter.query ?? "").trim().toLowerCase().slice(0, 100);
+  if (words) {
+    const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(o.number)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(o.customer_name)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(o.email)`, "like", sql`${pattern} escape '\\'`),
+        eb.exists(
+          eb
+            .selectFrom("order_lines as l")
+            .select(eb.lit(1).as("one"))
+            .whereRef("l.order_id", "=", "o.id")
+            .where(sql`lower(l.product_name)`, "like", sql`${pattern} escape '\\'`),
+        ),
+      ]),
+    );
+  }
+  const rows = await query.orderBy("o.created_at", "desc").orderBy("o.id").limit(limit).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    statusLabel: ORDER_STATUS_LABELS[row.status],
+    customerName: row.customer_name,
+    email: row.email,
+    totalCents: row.total_cents,
+    lineCount: Number(row.line_count ?? 0),
+    createdAt: row.created_at,
+  }));
+}
