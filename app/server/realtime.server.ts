@@ -22,6 +22,8 @@ export function mayReceive(viewer: Viewer, event: ChatEvent): boolean {
       return event.chat.ownerId === viewer.id;
     case "chat-deleted":
       return event.ownerId === viewer.id;
+    case "orders":
+      return false;
     case "sync":
       // A sync is built for one subscriber and sent to it directly, never published.
       return false;

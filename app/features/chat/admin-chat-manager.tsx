@@ -68,7 +68,7 @@ export function AdminChatManager({
       if (event.chatId === selectedRef.current) setMessages([]);
     } else if (event.type === "chat") {
       setChats((list) => upsert(list, event.chat));
-    } else {
+    } else if (event.type === "message") {
       setChats((list) => upsert(list, event.chat));
       if (event.chat.id === selectedRef.current) setMessages((list) => mergeMessages(list, [event.message]));
     }

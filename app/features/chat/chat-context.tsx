@@ -44,6 +44,10 @@ export function ChatProvider({
     const counterOf = (chat: { unreadUser: number; unreadAdmin: number }) =>
       role === "admin" ? chat.unreadAdmin : chat.unreadUser;
     const onEvent = (event: ChatEvent) => {
+      if (event.type === "orders") {
+        for (const listener of listeners.current) listener(event);
+        return;
+      }
       setCounters((current) => {
         if (event.type === "sync")
           return Object.fromEntries(event.chats.map((chat) => [chat.id, counterOf(chat)]));

@@ -30,6 +30,8 @@ export type ChatEvent =
   | { type: "message"; chat: ChatSummary; message: ChatMessageView }
   | { type: "chat"; chat: ChatSummary }
   | { type: "chat-deleted"; chatId: string; ownerId: string }
+  /** Admins only: how many orders wait for the seller's first step (docs/product.md §10.19). */
+  | { type: "orders"; newOrders: number }
   /** Sent on every (re)connection: the conversations and the messages missed since `depuis`. */
   | { type: "sync"; chats: ChatSummary[]; messages: ChatMessageView[]; serverTime: string };
 

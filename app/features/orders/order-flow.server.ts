@@ -1,0 +1,92 @@
+/**
+ * What follows a change of an order, around the rules of orders.server.ts: the customer's e-mail
+ * (confirmation with the link to follow it, then one per step), the shop's e-mail for a new order
+ * when that notification is on (docs/product.md §10.20), and the dashboard's live count of new
+ * orders on every instance. Route modules call these, never the rules alone.
+ */
+import { queueMail } from "~/server/auth-mails.server";
+import type { AppContext } from "~/server/context.server";
+import { newOrderShopMail, orderConfirmationMail, orderStepMail, trackingUrl } from "./order-mails.server";
+import type { OrderForm } from "./order-schema";
+import {
+  countNewOrders,
+  customerView,
+  findOrderById,
+  holdDays,
+  moveOrder,
+  type OrderActor,
+  type OrderRefusal,
+  type PlacedOrder,
+  placeOrder,
+  type StepDone,
+  type StepRequest,
+} from "./orders.server";
+
+type OrderContext = Pick<AppContext, "db" | "mailer" | "chatHub" | "env">;
+
+/** Tells every admin's dashboard how many orders now wait (a failure only delays the badge). */
+export async function announceNewOrders(ctx: Pick<AppContext, "db" | "chatHub">): Promise<void> {
+  try {
+    ctx.chatHub.publish({ type: "orders", newOrders: await countNewOrders(ctx.db) });
+  } catch (error) {
+    console.error("Compteur des nouvelles commandes non diffusé", error);
+  }
+}
+
+async function shopForMail(ctx: OrderContext) {
+  const row = await ctx.db
+    .selectFrom("shop_settings")
+    .select(["shop_name", "email", "notify_new_order"])
+    .where("id", "=", "shop")
+    .executeTakeFirst();
+  return {
+    shopName: row?.shop_name ?? "Nacre",
+    email: row?.email ?? "",
+    notifyNewOrder: (row?.notify_new_order ?? 1) === 1,
+  };
+}
+
+export async function submitOrder(
+  ctx: OrderContext,
+  form: OrderForm,
+  userId: string | null,
+  now: Date = new Date(),
+): Promise<PlacedOrder | OrderRefusal> {
+  const placed = await placeOrder(ctx.db, { form, userId, now });
+  if (!placed.ok) return placed;
+  const [order, shop, days] = await Promise.all([
+    findOrderById(ctx.db, placed.id),
+    shopForMail(ctx),
+    holdDays(ctx.db),
+  ]);
+  if (order) {
+    const view = customerView(order);
+    const link = trackingUrl(ctx.env.PUBLIC_URL, placed.trackingToken);
+    queueMail(ctx.mailer, orderConfirmationMail(view, shop.shopName, link, days), "confirmation de commande");
+    if (shop.notifyNewOrder && shop.email)
+      queueMail(
+        ctx.mailer,
+        newOrderShopMail(view, shop, `${ctx.env.PUBLIC_URL}/admin/commandes/${order.id}`),
+        "nouvelle commande",
+      );
+  }
+  await announceNewOrders(ctx);
+  return placed;
+}
+
+/** One of the admin's steps; the customer is told by e-mail of every change of status. */
+export async function applyOrderStep(
+  ctx: OrderContext,
+  orderId: string,
+  request: StepRequest,
+  actor: OrderActor,
+  now: Date = new Date(),
+): Promise<StepDone | OrderRefusal> {
+  const done = await moveOrder(ctx.db, orderId, request, actor, now);
+  if (!done.ok) return done;
+  const shop = await shopForMail(ctx);
+  const link = trackingUrl(ctx.env.PUBLIC_URL, done.order.trackingToken);
+  queueMail(ctx.mailer, orderStepMail(customerView(done.order), shop.shopName, link), "étape de commande");
+  if (done.previous === "nouvelle" || done.order.status === "nouvelle") await announceNewOrders(ctx);
+  return done;
+}
