@@ -169,7 +169,12 @@ describe("HTTP contract", () => {
     expect((xml.match(/<url>/g) ?? []).length).toBe(9 + 40);
 
     const robots = await (await fetch(`${url}/robots.txt`)).text();
-    for (const rule of ["Disallow: /admin", "Disallow: /mon-compte", "Disallow: /auth"])
+    for (const rule of [
+      "Disallow: /admin",
+      "Disallow: /mon-compte",
+      "Disallow: /auth",
+      "Disallow: /commande/",
+    ])
       expect(robots).toContain(rule);
     expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });

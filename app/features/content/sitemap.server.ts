@@ -59,6 +59,8 @@ export function buildRobots(origin: string): string {
     "Disallow: /auth",
     "Disallow: /reinitialiser-mot-de-passe",
     "Disallow: /deconnexion",
+    // An order's private page (docs/product.md §10.19): the link is the customer's, never an index's.
+    "Disallow: /commande/",
     "Disallow: /api/",
     "",
     `Sitemap: ${origin}/sitemap.xml`,
