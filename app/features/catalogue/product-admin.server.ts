@@ -8,6 +8,7 @@
 
 import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import type { ProductInput } from "~/features/catalogue/admin/product-schema";
+import { heldQuantities } from "~/features/orders/holds.server";
 import { slugify, uniqueSlug } from "~/lib/slugify";
 import type { DB } from "~/server/database.server";
 import { isUniqueViolation } from "~/server/db-errors.server";
@@ -76,13 +77,17 @@ export async function listAdminProducts(db: DB, only?: { id: string }): Promise<
     }
     return map;
   };
+  const held = await heldQuantities(
+    db,
+    rows.map((row) => row.id),
+  );
   const imagesByProduct = group(images, (image) => image.product_id);
   const relationMaps = relations.map((list) => group(list, (link) => link.product_id));
   return rows.map((row) => {
     const refs = (index: number) => (relationMaps[index]?.get(row.id) ?? []).map((link) => link.ref);
     const productImages = imagesByProduct.get(row.id) ?? [];
     return {
-      ...toProductCard(row, productImages[0]),
+      ...toProductCard(row, productImages[0], held.get(row.id)),
       description: row.description,
       createdAt: row.created_at,
       images: productImages.map(toImageRef),

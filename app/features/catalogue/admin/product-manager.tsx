@@ -15,16 +15,24 @@ import { type EditableProduct, ProductForm, type ReferenceOptions } from "./prod
 
 export interface ManagedProduct extends EditableProduct {
   images: { fileName: string; width: number; height: number }[];
+  /** Units held for open orders (docs/product.md §10.19). */
+  held?: number;
 }
 
 type ViewMode = "grid" | "list";
 type StatusFilter = "all" | "for-sale" | "sold";
 const VIEW_KEY = "nacre.admin.productView";
 
-/** docs/product.md §4: 'Épuisé' for a non-unique piece with stock 0. */
+/**
+ * docs/product.md §4: 'Épuisé' for a non-unique piece with stock 0; the units held for orders
+ * (§10.19) are named, so the seller sees why a piece cannot be bought.
+ */
 function stockText(product: ManagedProduct): string {
-  if (product.isUnique) return "Pièce unique";
+  const held = product.held ?? 0;
+  if (product.isUnique) return held > 0 && !product.isSold ? "Pièce unique · réservée" : "Pièce unique";
   if (product.stock === 0) return "Épuisé";
+  if (held > 0 && !product.isSold)
+    return `Stock : ${product.stock} (dont ${held} réservé${held > 1 ? "s" : ""})`;
   return `Stock : ${product.stock}`;
 }
 
