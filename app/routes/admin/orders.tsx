@@ -1,0 +1,47 @@
+/** /admin/commandes — the seller's orders (docs/product.md §10.19): status filter and search in the URL. */
+import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AdminOrderList } from "~/features/orders/admin-order-list";
+import { isOrderStatus } from "~/features/orders/order-types";
+import { listOrders } from "~/features/orders/orders.server";
+import { privateMeta } from "~/lib/seo";
+import { getDb } from "~/server/context.server";
+import { requireAdmin } from "~/server/session.server";
+import styles from "~/styles/admin.module.css";
+import type { Route } from "./+types/orders";
+
+export const meta: Route.MetaFunction = () => privateMeta("Commandes — Administration Nacre");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  // An unknown status is 'Toutes'; the search is cut where listOrders cuts it.
+  const statut = params.get("statut");
+  const status = isOrderStatus(statut) ? statut : null;
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  const orders = await listOrders(getDb(), { status, query: q });
+  return {
+    query: { status, q },
+    orders: orders.map((order) => ({
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      customerName: order.customerName,
+      email: order.email,
+      totalCents: order.totalCents,
+      pieceCount: order.pieceCount,
+      createdAt: order.createdAt,
+    })),
+  };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1>Commandes</h1>
+      <p className={styles.lead}>Les commandes des clients, les plus récentes en premier.</p>
+      <AdminOrderList orders={loaderData.orders} query={loaderData.query} />
+    </section>
+  );
+}
+
+export { AdminLoadError as ErrorBoundary };
