@@ -196,7 +196,7 @@ test("cancels an order only once confirmed, and keeps an internal note", async (
   const order = placeOrder(freeUniquePiece(), "Tiare Annule");
   await page.goto(`/admin/commandes/${order.id}`);
 
-  const note = page.getByLabel("Pour la boutique seulement : jamais montrée au client.");
+  const note = page.getByLabel("Note pour la boutique (jamais montrée au client)");
   await note.fill("Rappeler avant l'envoi.");
   await page.getByRole("button", { name: "Enregistrer la note" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Note interne enregistrée." })).toBeVisible();

@@ -100,37 +100,46 @@ export function AdminOrderList({ orders, query }: { orders: OrderRow[]; query: O
         <p className={ui.empty}>{emptyText(query)}</p>
       ) : (
         <div className={ui.tableWrap}>
-          <table className={ui.table}>
+          <table className={`${ui.table} ${styles.orderTable}`}>
             <caption className="visually-hidden">Commandes, de la plus récente à la plus ancienne</caption>
             <thead>
               <tr>
-                <th scope="col">Numéro</th>
-                <th scope="col">Date</th>
+                <th scope="col">Commande</th>
                 <th scope="col">Client</th>
-                <th scope="col">Email</th>
-                <th scope="col" className={styles.numeric}>
-                  Pièces
-                </th>
                 <th scope="col" className={styles.numeric}>
                   Total
                 </th>
-                <th scope="col">Statut</th>
+                <th scope="col" className={styles.statusColumn}>
+                  Statut
+                </th>
               </tr>
             </thead>
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <th scope="row" className={styles.number}>
-                    <Link to={`/admin/commandes/${order.id}`}>{order.number}</Link>
+                  <th scope="row">
+                    <Link to={`/admin/commandes/${order.id}`} className={styles.number}>
+                      {order.number}
+                    </Link>
+                    <span className={styles.sub}>
+                      <time dateTime={order.createdAt}>{shortDateTime(order.createdAt)}</time>
+                    </span>
+                    {/* On a phone the status moves here, its column hidden: the table then fits. */}
+                    <span className={styles.statusInline}>
+                      <OrderStatusBadge status={order.status} />
+                    </span>
                   </th>
-                  <td className={styles.nowrap}>
-                    <time dateTime={order.createdAt}>{shortDateTime(order.createdAt)}</time>
+                  <td className={styles.breakable}>
+                    {order.customerName}
+                    <span className={styles.sub}>{order.email}</span>
                   </td>
-                  <td className={styles.breakable}>{order.customerName}</td>
-                  <td className={styles.breakable}>{order.email}</td>
-                  <td className={styles.numeric}>{order.pieceCount}</td>
-                  <td className={styles.numeric}>{formatPrice(order.totalCents)}</td>
-                  <td>
+                  <td className={styles.numeric}>
+                    {formatPrice(order.totalCents)}
+                    <span className={styles.sub}>
+                      {order.pieceCount} pièce{order.pieceCount > 1 ? "s" : ""}
+                    </span>
+                  </td>
+                  <td className={styles.statusColumn}>
                     <OrderStatusBadge status={order.status} />
                   </td>
                 </tr>

@@ -167,12 +167,6 @@ function Delivery({ order }: { order: AdminOrder }) {
             </dd>
           </>
         ) : null}
-        {delivery.method === "main_propre" ? (
-          <>
-            <dt>Remise</dt>
-            <dd>En main propre, à convenir avec le client</dd>
-          </>
-        ) : null}
         <dt>Lien de paiement</dt>
         <dd>
           {order.paymentUrl ? (
@@ -352,7 +346,7 @@ function Actions({ order }: { order: AdminOrder }) {
             }}
           >
             <Hidden intent="cancel" orderId={order.id} />
-            <button type="submit" className={`${buttons.secondary} ${ui.dangerText}`} disabled={step.busy}>
+            <button type="submit" className={`${buttons.secondary} ${styles.cancel}`} disabled={step.busy}>
               Annuler la commande
             </button>
           </form>
@@ -389,10 +383,10 @@ function InternalNote({ order }: { order: AdminOrder }) {
     <Panel title="Note interne">
       <form method="post" className={styles.note} onSubmit={onSubmit} noValidate key={order.internalNote}>
         <Hidden intent="save-note" orderId={order.id} />
-        <label htmlFor="commande-note" className={ui.hint}>
-          Pour la boutique seulement : jamais montrée au client.
-        </label>
-        <textarea id="commande-note" name="note" defaultValue={order.internalNote} maxLength={5000} />
+        <div className={ui.field}>
+          <label htmlFor="commande-note">Note pour la boutique (jamais montrée au client)</label>
+          <textarea id="commande-note" name="note" defaultValue={order.internalNote} maxLength={5000} />
+        </div>
         <FormError error={note.error} />
         <button type="submit" className={buttons.secondary} disabled={note.busy}>
           Enregistrer la note
@@ -418,7 +412,9 @@ export function AdminOrderPage({
         ← Toutes les commandes
       </Link>
       <div className={styles.heading}>
-        <h1>Commande {order.number}</h1>
+        <h1>
+          Commande <span className={styles.nowrap}>{order.number}</span>
+        </h1>
         <OrderStatusBadge status={order.status} />
       </div>
       <p className={ui.hint}>
