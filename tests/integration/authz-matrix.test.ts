@@ -320,7 +320,7 @@ beforeAll(async () => {
     await handle.run(
       `insert into orders (id, number, tracking_token, user_id, customer_name, email, phone, delivery_method,
         total_cents, hold_expires_at, created_at, updated_at)
-       values (?, 'NAC-2026-0001', ?, ?, ?, ?, ?, 'main_propre', 0, ?, ?, ?)`,
+       values (?, 'NAC-2026-9999', ?, ?, ?, ?, ?, 'main_propre', 0, ?, ?, ?)`,
       ALICE_ORDER_ID,
       "a".repeat(43),
       alice.id,
