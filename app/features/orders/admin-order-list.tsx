@@ -87,7 +87,16 @@ function emptyText(query: OrderListQuery): string {
   return "Aucune commande pour le moment.";
 }
 
-export function AdminOrderList({ orders, query }: { orders: OrderRow[]; query: OrderListQuery }) {
+export function AdminOrderList({
+  orders,
+  query,
+  limited,
+}: {
+  orders: OrderRow[];
+  query: OrderListQuery;
+  /** More orders match than the list shows. */
+  limited: boolean;
+}) {
   return (
     <>
       <StatusTabs query={query} />
@@ -95,6 +104,7 @@ export function AdminOrderList({ orders, query }: { orders: OrderRow[]; query: O
       <p className={ui.hint} aria-live="polite">
         {orders.length} commande{orders.length > 1 ? "s" : ""}
         {query.status || query.q ? ` trouvée${orders.length > 1 ? "s" : ""}` : ""}.
+        {limited ? " Seules les plus récentes sont affichées : affinez avec la recherche ou le statut." : ""}
       </p>
       {orders.length === 0 ? (
         <p className={ui.empty}>{emptyText(query)}</p>

@@ -11,6 +11,9 @@ import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => privateMeta("Commandes — Administration Nacre");
 
+/** The list shows this many orders at most, newest first; the search and the filter reach the others. */
+const LIST_LIMIT = 200;
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
@@ -18,10 +21,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const statut = params.get("statut");
   const status = isOrderStatus(statut) ? statut : null;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
-  const orders = await listOrders(getDb(), { status, query: q });
+  // One more than shown: whether others remain.
+  const found = await listOrders(getDb(), { status, query: q }, LIST_LIMIT + 1);
   return {
     query: { status, q },
-    orders: orders.map((order) => ({
+    limited: found.length > LIST_LIMIT,
+    orders: found.slice(0, LIST_LIMIT).map((order) => ({
       id: order.id,
       number: order.number,
       status: order.status,
@@ -39,7 +44,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <section>
       <h1>Commandes</h1>
       <p className={styles.lead}>Les commandes des clients, les plus récentes en premier.</p>
-      <AdminOrderList orders={loaderData.orders} query={loaderData.query} />
+      <AdminOrderList orders={loaderData.orders} query={loaderData.query} limited={loaderData.limited} />
     </section>
   );
 }
