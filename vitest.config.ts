@@ -22,6 +22,7 @@ const onBothBackEnds = [
   "app/server/startup.server.test.ts",
   "tests/integration/admin-actions.test.ts",
   "tests/integration/admin-dashboard.test.ts",
+  "tests/integration/admin-orders.test.ts",
   "tests/integration/admin-password-command.test.ts",
   "tests/integration/auth-endpoints.test.ts",
   "tests/integration/authz-matrix.test.ts",

@@ -27,6 +27,8 @@ export default [
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
+      route("commandes", "routes/admin/orders.tsx"),
+      route("commandes/:id", "routes/admin/order.tsx"),
       route("produits", "routes/admin/products.tsx"),
       route("categories", "routes/admin/categories.tsx"),
       route("filtres", "routes/admin/filters.tsx"),
@@ -57,6 +59,7 @@ export default [
   route("api/admin/utilisateurs", "routes/api/admin-users.ts"),
   route("api/admin/parametres", "routes/api/admin-settings.ts"),
   route("api/admin/contacts", "routes/api/admin-contacts.ts"),
+  route("api/admin/commandes", "routes/api/admin-orders.ts"),
 
   // Anything else: the French 404 page
   route("*", "routes/shop/not-found.tsx"),

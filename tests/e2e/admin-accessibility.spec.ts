@@ -10,6 +10,7 @@ import { expect, test } from "./fixtures";
 
 const ADMIN_PAGES = [
   "/admin",
+  "/admin/commandes",
   "/admin/produits",
   "/admin/categories",
   "/admin/filtres",

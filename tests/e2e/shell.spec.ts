@@ -251,6 +251,7 @@ test.describe("admin", () => {
     const adminNav = page.getByRole("navigation", { name: "Administration" });
     for (const label of [
       "Vue d'ensemble",
+      "Commandes",
       "Produits",
       "Catégories",
       "Filtres",
@@ -263,7 +264,13 @@ test.describe("admin", () => {
       "Paramètres",
     ]) {
       // "Messages" may carry the unread badge of conversations other tests leave open.
-      const name = label === "Messages" ? /^Messages( \d+ non lus?)?$/ : label;
+      // "Commandes" may carry the count of new orders other tests placed.
+      const name =
+        label === "Messages"
+          ? /^Messages( \d+ non lus?)?$/
+          : label === "Commandes"
+            ? /^Commandes( \d+ nouvelles?)?$/
+            : label;
       await expect(adminNav.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await expect(page.getByRole("button", { name: "Afficher le numéro de téléphone" })).toHaveCount(0);

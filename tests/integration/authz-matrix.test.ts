@@ -58,6 +58,8 @@ interface Row {
 
 // Filled in beforeAll: real slugs and ids of the running shop.
 const ids = { forSale: "", sold: "", productId: "", image: "", aliceChat: "" };
+/** Alice's order (written in beforeAll): its page's address is known before the shop starts. */
+const ALICE_ORDER_ID = "commandealice01";
 
 const MATRIX: Record<string, Row> = {
   "(index)": { url: () => "/", get: all(200), post: noAction },
@@ -201,6 +203,18 @@ const MATRIX: Record<string, Row> = {
   "api/admin/utilisateurs": { url: () => "/api/admin/utilisateurs", get: all(405), post: adminApi },
   "api/admin/parametres": { url: () => "/api/admin/parametres", get: all(405), post: adminApi },
   "api/admin/contacts": { url: () => "/api/admin/contacts", get: all(405), post: adminApi },
+  // The seller's orders: the list has no action; an order's page refuses the admin's empty command.
+  "admin/commandes": {
+    url: () => "/admin/commandes",
+    get: adminPage("/admin/commandes"),
+    post: { ...adminPage("/admin/commandes"), admin: 405 },
+  },
+  "admin/commandes/:id": {
+    url: () => `/admin/commandes/${ALICE_ORDER_ID}`,
+    get: adminPage(`/admin/commandes/${ALICE_ORDER_ID}`),
+    post: { ...adminPage(`/admin/commandes/${ALICE_ORDER_ID}`), admin: 400 },
+  },
+  "api/admin/commandes": { url: () => "/api/admin/commandes", get: all(405), post: adminApi },
   "*": { url: () => "/nulle-part", get: all(404), post: all(405) },
 };
 
@@ -299,6 +313,30 @@ beforeAll(async () => {
   expect((await post("/api/panier", { intent: "add", productId: ids.productId })).status).toBe(200);
   ids.aliceChat = (await (await post("/api/chat", { intent: "open" })).json()).chat.id;
   expect((await post("/api/chat", { intent: "send", content: ALICE.chat })).status).toBe(200);
+  // Alice's order, as the order form records it: only the admin may open it.
+  await queryDatabase(server.dataDir, async (handle) => {
+    const now = new Date().toISOString();
+    const alice = (await handle.get("select id from users where email = ?", ALICE.email)) as { id: string };
+    await handle.run(
+      `insert into orders (id, number, tracking_token, user_id, customer_name, email, phone, delivery_method,
+        total_cents, hold_expires_at, created_at, updated_at)
+       values (?, 'NAC-2026-9999', ?, ?, ?, ?, ?, 'main_propre', 0, ?, ?, ?)`,
+      ALICE_ORDER_ID,
+      "a".repeat(43),
+      alice.id,
+      ALICE.name,
+      ALICE.email,
+      ALICE.phone,
+      now,
+      now,
+      now,
+    );
+    await handle.run(
+      "insert into order_events (id, order_id, status, created_at) values ('commandealice0e', ?, 'nouvelle', ?)",
+      ALICE_ORDER_ID,
+      now,
+    );
+  });
 }, 180_000);
 
 afterAll(async () => {

@@ -127,6 +127,16 @@ const ENDPOINTS: { path: string; role: "anonyme" | "cliente" | "admin"; fields: 
   },
   { path: "/api/admin/contacts", role: "admin", fields: { intent: "", id: "" } },
   { path: "/admin/mon-compte", role: "admin", fields: { intent: "", username: "", name: "" } },
+  {
+    path: "/api/admin/commandes",
+    role: "admin",
+    fields: { intent: "", orderId: "", paymentUrl: "", trackingNumber: "", note: "" },
+  },
+  {
+    path: "/admin/commandes/commande-inconnue",
+    role: "admin",
+    fields: { intent: "", orderId: "", paymentUrl: "", trackingNumber: "", note: "" },
+  },
 ];
 
 /** Some of what a French answer says; none of what an English framework default would. */

@@ -49,6 +49,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = "Supprimer",
+  cancelLabel,
   busy,
   error,
   onConfirm,
@@ -57,6 +58,8 @@ export function ConfirmDialog({
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  /** Where 'Annuler' would read as the action itself (cancelling an order). */
+  cancelLabel?: string;
   busy: boolean;
   error?: string | null;
   onConfirm: () => void;
@@ -66,7 +69,14 @@ export function ConfirmDialog({
     <AdminDialog title={title} onClose={onCancel}>
       <div className={styles.confirmText}>{message}</div>
       <FormError error={error} />
-      <FormActions label={confirmLabel} busy={busy} onCancel={onCancel} onConfirm={onConfirm} danger />
+      <FormActions
+        label={confirmLabel}
+        cancelLabel={cancelLabel}
+        busy={busy}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+        danger
+      />
     </AdminDialog>
   );
 }
@@ -166,12 +176,14 @@ export function FormError({ error }: { error?: string | null }) {
 /** 'Annuler' (when the form is in a dialog) and the form's one action: a submit, or a click. */
 export function FormActions({
   label,
+  cancelLabel = "Annuler",
   busy,
   onCancel,
   onConfirm,
   danger = false,
 }: {
   label: ReactNode;
+  cancelLabel?: string;
   busy: boolean;
   onCancel?: () => void;
   onConfirm?: () => void;
@@ -181,7 +193,7 @@ export function FormActions({
     <div className={styles.formActions}>
       {onCancel ? (
         <button type="button" className={buttons.secondary} onClick={onCancel}>
-          Annuler
+          {cancelLabel}
         </button>
       ) : null}
       <button

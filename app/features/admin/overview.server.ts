@@ -1,4 +1,5 @@
 /** The dashboard overview (docs/product.md §2): counts per section and what waits for the admin. */
+import { countNewOrders } from "~/features/orders/orders.server";
 import type { DB } from "~/server/database.server";
 
 export interface OverviewCounts {
@@ -11,6 +12,8 @@ export interface OverviewCounts {
   pendingReviews: number;
   unreadChats: number;
   newContactMessages: number;
+  /** Orders waiting for the seller's first step (docs/product.md §10.19). */
+  newOrders: number;
 }
 
 export async function getOverviewCounts(db: DB): Promise<OverviewCounts> {
@@ -31,7 +34,7 @@ export async function getOverviewCounts(db: DB): Promise<OverviewCounts> {
     all("chats"),
     all("users"),
   ]);
-  const [pendingReviews, unreadChats, newContactMessages] = await Promise.all([
+  const [pendingReviews, unreadChats, newContactMessages, newOrders] = await Promise.all([
     count(
       db
         .selectFrom("reviews")
@@ -53,6 +56,7 @@ export async function getOverviewCounts(db: DB): Promise<OverviewCounts> {
         .where("is_read", "=", 0)
         .executeTakeFirst(),
     ),
+    countNewOrders(db),
   ]);
   return {
     products,
@@ -64,5 +68,6 @@ export async function getOverviewCounts(db: DB): Promise<OverviewCounts> {
     pendingReviews,
     unreadChats,
     newContactMessages,
+    newOrders,
   };
 }

@@ -390,4 +390,15 @@ describe("reading orders", () => {
     expect((await listOrders(ctx.db, { status: "livree" })).every((o) => o.status === "livree")).toBe(true);
     expect(await listOrders(ctx.db, { query: "100%_" })).toEqual([]);
   });
+
+  it("the admin's list counts an order's lines and its units", async () => {
+    await piece("compte1", { stock: 5 });
+    await piece("compte2", { stock: 5 });
+    const order = await placed([
+      { productId: "compte1", quantity: 3 },
+      { productId: "compte2", quantity: 1 },
+    ]);
+    const row = (await listOrders(ctx.db)).find((o) => o.id === order.id);
+    expect(row).toMatchObject({ lineCount: 2, pieceCount: 4 });
+  });
 });

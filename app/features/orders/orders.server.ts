@@ -533,6 +533,8 @@ export interface OrderSummary {
   email: string;
   totalCents: number;
   lineCount: number;
+  /** Units over all the lines (a line of 3 rings counts 3). */
+  pieceCount: number;
   createdAt: string;
 }
 
@@ -552,6 +554,12 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
         .select((e) => e.fn.countAll<number | string>().as("n"))
         .whereRef("l.order_id", "=", "o.id")
         .as("line_count"),
+    (eb) =>
+      eb
+        .selectFrom("order_lines as l")
+        .select((e) => e.fn.sum<number | string>("l.quantity").as("n"))
+        .whereRef("l.order_id", "=", "o.id")
+        .as("piece_count"),
   ]);
   if (filter.status) query = query.where("o.status", "=", filter.status);
   const words = (filter.query ?? "").trim().toLowerCase().slice(0, 100);
@@ -582,6 +590,7 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
     email: row.email,
     totalCents: row.total_cents,
     lineCount: Number(row.line_count ?? 0),
+    pieceCount: Number(row.piece_count ?? 0),
     createdAt: row.created_at,
   }));
 }

@@ -1,11 +1,14 @@
 /**
- * /admin/* — the dashboard shell (docs/product.md §2): side navigation over the sections (docs/product.md §2's ten, plus the contact inbox). The guard runs
+ * /admin/* — the dashboard shell (docs/product.md §2): side navigation over the sections (docs/product.md §2's ten, plus the contact inbox and the orders). The guard runs
  * here for every page, and again in each admin action.
  */
+import { useEffect, useState } from "react";
 import { NavLink, Outlet } from "react-router";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { AdminNoticeProvider } from "~/features/admin/admin-notice";
-import { useChatUnread } from "~/features/chat/chat-context";
+import { useChatEvents, useChatUnread } from "~/features/chat/chat-context";
+import { countNewOrders } from "~/features/orders/orders.server";
+import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/layout";
@@ -14,6 +17,7 @@ import "~/lib/zod-french";
 
 export const ADMIN_SECTIONS = [
   { to: "/admin", label: "Vue d'ensemble" },
+  { to: "/admin/commandes", label: "Commandes" },
   { to: "/admin/produits", label: "Produits" },
   { to: "/admin/categories", label: "Catégories" },
   { to: "/admin/filtres", label: "Filtres" },
@@ -33,12 +37,26 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { admin: { name: admin.name, email: admin.email } };
+  return { admin: { name: admin.name, email: admin.email }, newOrders: await countNewOrders(getDb()) };
 }
 
-export default function AdminLayout() {
+/**
+ * Orders waiting for the seller's first step, live (docs/product.md §10.19): the count the loader
+ * read, then each one the server announces over the chat stream; every revalidation resets it.
+ */
+function useNewOrders(loaded: number): number {
+  const [newOrders, setNewOrders] = useState(loaded);
+  useEffect(() => setNewOrders(loaded), [loaded]);
+  useChatEvents((event) => {
+    if (event.type === "orders") setNewOrders(event.newOrders);
+  });
+  return newOrders;
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // Unread support messages, live (docs/product.md §2: the dashboard navigation shows them beside Messages).
   const unreadChats = useChatUnread();
+  const newOrders = useNewOrders(loaderData.newOrders);
   return (
     <div className={styles.layout}>
       <nav className={styles.sidebar} aria-label="Administration">
@@ -52,6 +70,12 @@ export default function AdminLayout() {
                   <span className={styles.navBadge}>
                     {unreadChats > 99 ? "99+" : unreadChats}
                     <span className="visually-hidden"> non lu{unreadChats > 1 ? "s" : ""}</span>
+                  </span>
+                ) : null}
+                {section.to === "/admin/commandes" && newOrders > 0 ? (
+                  <span className={styles.navBadge}>
+                    {newOrders > 99 ? "99+" : newOrders}
+                    <span className="visually-hidden"> nouvelle{newOrders > 1 ? "s" : ""}</span>
                   </span>
                 ) : null}
               </NavLink>

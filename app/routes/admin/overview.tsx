@@ -34,6 +34,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <p className={styles.lead}>Bienvenue dans l'administration de la boutique.</p>
       <ul className={styles.glance} aria-label="En attente">
         <li>
+          <Link to="/admin/commandes?statut=nouvelle">
+            {plural(counts.newOrders, "nouvelle commande", "nouvelles commandes")}
+          </Link>
+        </li>
+        <li>
           <Link to="/admin/avis">{plural(counts.pendingReviews, "avis en attente", "avis en attente")}</Link>
         </li>
         <li>

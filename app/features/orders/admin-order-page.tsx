@@ -1,0 +1,450 @@
+/**
+ * One order as the seller sees it (docs/product.md §10.19): lines, customer, delivery, message, hold,
+ * history, the internal note the customer never sees, and only the steps its status allows
+ * (ORDER_TRANSITIONS). Each form posts to the page's action: through a fetcher when JavaScript
+ * runs (a toast, the page revalidated), as a plain form post otherwise.
+ */
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { Link } from "react-router";
+import buttons from "~/components/button.module.css";
+import { ConfirmDialog, FormError } from "~/features/admin/admin-dialog";
+import ui from "~/features/admin/admin-ui.module.css";
+import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
+import { longDate } from "~/lib/dates";
+import { formatPrice } from "~/lib/format";
+import { longDateTime, OrderStatusBadge } from "./admin-order-parts";
+import styles from "./admin-orders.module.css";
+import { orderCommandSchema } from "./order-schema";
+import {
+  DELIVERY_LABELS,
+  type DeliveryMethod,
+  HOLDING_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+} from "./order-types";
+
+/** The order as the page's loader gives it (orders.server.ts's admin view, with each piece's address). */
+export interface AdminOrder {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  customerName: string;
+  email: string;
+  phone: string;
+  userId: string | null;
+  delivery: {
+    method: DeliveryMethod;
+    addressLine: string;
+    postalCode: string;
+    city: string;
+    eventTitle: string;
+    eventStart: string | null;
+  };
+  message: string;
+  totalCents: number;
+  holdExpiresAt: string;
+  paymentUrl: string | null;
+  trackingNumber: string | null;
+  internalNote: string;
+  createdAt: string;
+  updatedAt: string;
+  lines: {
+    name: string;
+    unitPriceCents: number;
+    quantity: number;
+    /** The piece's page (catalogue or gallery), or null when it was deleted since. */
+    href: string | null;
+  }[];
+  steps: { status: OrderStatus; label: string; at: string; adminName: string | null; detail: string }[];
+}
+
+type Step = ReturnType<typeof useAdminFetcher>;
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={styles.panel} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Lines({ order, holdExpired }: { order: AdminOrder; holdExpired: boolean }) {
+  const held = HOLDING_STATUSES.includes(order.status);
+  return (
+    <Panel title="Pièces">
+      <ul className={styles.lines}>
+        {order.lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never change or move.
+          <li key={index}>
+            <span className={styles.lineName}>
+              {line.href ? <Link to={line.href}>{line.name}</Link> : line.name}
+              {line.href ? null : <span className={ui.hint}> (retirée de la boutique)</span>}
+            </span>
+            <span className={styles.nowrap}>
+              {line.quantity} × {formatPrice(line.unitPriceCents)} ={" "}
+              {formatPrice(line.unitPriceCents * line.quantity)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.total}>
+        <span>Total (hors livraison)</span>
+        <span>{formatPrice(order.totalCents)}</span>
+      </p>
+      {held ? (
+        <p className={styles.hold} data-expired={holdExpired}>
+          {holdExpired ? (
+            <>
+              Réservation expirée le{" "}
+              <time dateTime={order.holdExpiresAt}>{longDateTime(order.holdExpiresAt)}</time> : les pièces ne
+              sont plus retenues pour cette commande.
+            </>
+          ) : (
+            <>
+              Pièces réservées jusqu'au{" "}
+              <time dateTime={order.holdExpiresAt}>{longDateTime(order.holdExpiresAt)}</time>.
+            </>
+          )}
+        </p>
+      ) : null}
+    </Panel>
+  );
+}
+
+function Customer({ order }: { order: AdminOrder }) {
+  return (
+    <Panel title="Client">
+      <dl className={styles.facts}>
+        <dt>Nom</dt>
+        <dd>{order.customerName}</dd>
+        <dt>Email</dt>
+        <dd>
+          <a href={`mailto:${order.email}?subject=${encodeURIComponent(`Votre commande ${order.number}`)}`}>
+            {order.email}
+          </a>
+        </dd>
+        <dt>Téléphone</dt>
+        <dd>
+          {order.phone ? <a href={`tel:${order.phone.replace(/[^+0-9]/g, "")}`}>{order.phone}</a> : "—"}
+        </dd>
+        <dt>Compte</dt>
+        <dd>{order.userId ? "Commande passée depuis son compte client" : "Commande passée sans compte"}</dd>
+      </dl>
+    </Panel>
+  );
+}
+
+function Delivery({ order }: { order: AdminOrder }) {
+  const { delivery } = order;
+  return (
+    <Panel title="Livraison et paiement">
+      <dl className={styles.facts}>
+        <dt>Livraison</dt>
+        <dd>{DELIVERY_LABELS[delivery.method]}</dd>
+        {delivery.method === "envoi" ? (
+          <>
+            <dt>Adresse</dt>
+            <dd>
+              {delivery.addressLine}
+              <br />
+              {delivery.postalCode} {delivery.city}
+            </dd>
+          </>
+        ) : null}
+        {delivery.method === "evenement" ? (
+          <>
+            <dt>Événement</dt>
+            <dd>
+              {delivery.eventTitle}
+              {delivery.eventStart ? (
+                <>
+                  {", "}
+                  <time dateTime={delivery.eventStart}>{longDate(delivery.eventStart)}</time>
+                </>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
+        <dt>Lien de paiement</dt>
+        <dd>
+          {order.paymentUrl ? (
+            <a href={order.paymentUrl} target="_blank" rel="noopener noreferrer">
+              {order.paymentUrl}
+            </a>
+          ) : (
+            "Pas encore envoyé"
+          )}
+        </dd>
+        <dt>Numéro de suivi</dt>
+        <dd>{order.trackingNumber || "—"}</dd>
+      </dl>
+    </Panel>
+  );
+}
+
+function Message({ order }: { order: AdminOrder }) {
+  return (
+    <Panel title="Message du client">
+      {order.message ? (
+        <p className={styles.message}>{order.message}</p>
+      ) : (
+        <p className={ui.hint}>Aucun message.</p>
+      )}
+    </Panel>
+  );
+}
+
+function History({ order }: { order: AdminOrder }) {
+  return (
+    <Panel title="Historique">
+      <ol className={styles.history}>
+        {order.steps.map((step, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a history only grows at its end.
+          <li key={index}>
+            <span className={styles.stepLabel}>{step.label}</span>
+            <span className={ui.hint}>
+              <time dateTime={step.at}>{longDateTime(step.at)}</time> — {step.adminName ?? "Client"}
+            </span>
+            {step.detail && step.status === "lien_envoye" ? (
+              <span className={`${ui.hint} ${styles.breakable}`}>Lien : {step.detail}</span>
+            ) : null}
+            {step.detail && step.status === "expediee" ? (
+              <span className={ui.hint}>Numéro de suivi : {step.detail}</span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </Panel>
+  );
+}
+
+/**
+ * A form of the page: posted by the fetcher when JavaScript runs, after the same check as the
+ * server; posted as it is otherwise (the page's action answers, the page shows its message).
+ */
+function commandSubmitter(step: Step, onAsk: (intent: string) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    onAsk(String(form.get("intent")));
+    const checked = orderCommandSchema.safeParse(Object.fromEntries(form));
+    if (!checked.success) {
+      step.setError(checked.error.issues[0]?.message ?? "Requête invalide.");
+      return;
+    }
+    step.submit(form);
+  };
+}
+
+function Hidden({ intent, orderId }: { intent: string; orderId: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="orderId" value={orderId} />
+    </>
+  );
+}
+
+function Actions({ order }: { order: AdminOrder }) {
+  const [asked, setAsked] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const step = useAdminFetcher({ onSuccess: () => setConfirming(false) });
+  const onSubmit = commandSubmitter(step, setAsked);
+  const allowed = ORDER_TRANSITIONS[order.status];
+  const errorFor = (intent: string) => (asked === intent && !confirming ? step.error : null);
+
+  if (allowed.length === 0)
+    return (
+      <Panel title="Étapes">
+        <p className={ui.hint}>
+          {order.status === "livree"
+            ? "Cette commande est livrée : aucune étape ne reste."
+            : "Cette commande est annulée : aucune étape ne reste."}
+        </p>
+      </Panel>
+    );
+
+  return (
+    <Panel title="Étapes">
+      {/* Keyed on the last change: after a step, the fields start empty again. */}
+      <div className={styles.actions} key={order.updatedAt}>
+        {allowed.includes("lien_envoye") ? (
+          <form method="post" className={styles.action} onSubmit={onSubmit} noValidate>
+            <Hidden intent="send-payment-link" orderId={order.id} />
+            <div className={ui.field}>
+              <label htmlFor="commande-lien">Lien de paiement (https://…)</label>
+              <input
+                id="commande-lien"
+                type="url"
+                name="paymentUrl"
+                inputMode="url"
+                autoComplete="off"
+                placeholder="https://"
+                maxLength={2000}
+                required
+              />
+            </div>
+            <button type="submit" className={buttons.primary} disabled={step.busy}>
+              Envoyer le lien de paiement
+            </button>
+            {order.status === "lien_envoye" ? (
+              <p className={ui.hint}>Un lien a déjà été envoyé : un nouvel envoi le remplace.</p>
+            ) : null}
+            <FormError error={errorFor("send-payment-link")} />
+          </form>
+        ) : null}
+        {allowed.includes("payee") ? (
+          <form method="post" className={styles.action} onSubmit={onSubmit} noValidate>
+            <Hidden intent="mark-paid" orderId={order.id} />
+            <p className={ui.hint}>Les pièces quittent le stock ; une pièce unique passe dans la galerie.</p>
+            <button type="submit" className={buttons.primary} disabled={step.busy}>
+              Marquer payée
+            </button>
+            <FormError error={errorFor("mark-paid")} />
+          </form>
+        ) : null}
+        {allowed.includes("expediee") ? (
+          <form method="post" className={styles.action} onSubmit={onSubmit} noValidate>
+            <Hidden intent="mark-shipped" orderId={order.id} />
+            <div className={ui.field}>
+              <label htmlFor="commande-suivi">Numéro de suivi (facultatif)</label>
+              <input
+                id="commande-suivi"
+                type="text"
+                name="trackingNumber"
+                autoComplete="off"
+                maxLength={100}
+              />
+            </div>
+            <button type="submit" className={buttons.primary} disabled={step.busy}>
+              Marquer expédiée
+            </button>
+            <FormError error={errorFor("mark-shipped")} />
+          </form>
+        ) : null}
+        {allowed.includes("livree") ? (
+          <form method="post" className={styles.action} onSubmit={onSubmit} noValidate>
+            <Hidden intent="mark-delivered" orderId={order.id} />
+            <button type="submit" className={buttons.primary} disabled={step.busy}>
+              Marquer livrée
+            </button>
+            <FormError error={errorFor("mark-delivered")} />
+          </form>
+        ) : null}
+        {allowed.includes("annulee") ? (
+          <form
+            method="post"
+            className={styles.action}
+            onSubmit={(event) => {
+              // docs/product.md §5: what cannot be undone asks first (a plain post, without JavaScript, does not).
+              event.preventDefault();
+              setAsked("cancel");
+              step.setError(null);
+              setConfirming(true);
+            }}
+          >
+            <Hidden intent="cancel" orderId={order.id} />
+            <button type="submit" className={`${buttons.secondary} ${styles.cancel}`} disabled={step.busy}>
+              Annuler la commande
+            </button>
+          </form>
+        ) : null}
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title="Annuler la commande"
+          message={
+            <p>
+              Annuler la commande {order.number} ?{" "}
+              {order.status === "payee"
+                ? "Ses pièces sont remises en vente."
+                : "Ses pièces ne sont plus réservées."}{" "}
+              Le client en est prévenu par email.
+            </p>
+          }
+          confirmLabel="Annuler la commande"
+          cancelLabel="Garder la commande"
+          busy={step.busy}
+          error={step.error}
+          onConfirm={() => step.submit({ intent: "cancel", orderId: order.id })}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </Panel>
+  );
+}
+
+function InternalNote({ order }: { order: AdminOrder }) {
+  const note = useAdminFetcher();
+  const onSubmit = commandSubmitter(note, () => {});
+  return (
+    <Panel title="Note interne">
+      <form method="post" className={styles.note} onSubmit={onSubmit} noValidate key={order.internalNote}>
+        <Hidden intent="save-note" orderId={order.id} />
+        <div className={ui.field}>
+          <label htmlFor="commande-note">Note pour la boutique (jamais montrée au client)</label>
+          <textarea id="commande-note" name="note" defaultValue={order.internalNote} maxLength={5000} />
+        </div>
+        <FormError error={note.error} />
+        <button type="submit" className={buttons.secondary} disabled={note.busy}>
+          Enregistrer la note
+        </button>
+      </form>
+    </Panel>
+  );
+}
+
+export function AdminOrderPage({
+  order,
+  holdExpired,
+  answer,
+}: {
+  order: AdminOrder;
+  holdExpired: boolean;
+  /** The action's answer to a plain form post (without JavaScript). */
+  answer: { ok: true; message: string } | { ok: false; error: string } | null;
+}) {
+  return (
+    <>
+      <Link to="/admin/commandes" className={styles.back}>
+        ← Toutes les commandes
+      </Link>
+      <div className={styles.heading}>
+        <h1>
+          Commande <span className={styles.nowrap}>{order.number}</span>
+        </h1>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <p className={ui.hint}>
+        Passée le <time dateTime={order.createdAt}>{longDateTime(order.createdAt)}</time>
+        {order.updatedAt !== order.createdAt ? (
+          <>
+            {" "}
+            · mise à jour le <time dateTime={order.updatedAt}>{longDateTime(order.updatedAt)}</time>
+          </>
+        ) : null}
+      </p>
+      {answer?.ok ? (
+        <p className={styles.notice} role="status">
+          {answer.message}
+        </p>
+      ) : null}
+      <FormError error={answer && !answer.ok ? answer.error : null} />
+      <div className={styles.grid}>
+        <div className={styles.column}>
+          <Lines order={order} holdExpired={holdExpired} />
+          <Customer order={order} />
+          <Delivery order={order} />
+          <Message order={order} />
+        </div>
+        <div className={styles.column}>
+          <Actions order={order} />
+          <History order={order} />
+          <InternalNote order={order} />
+        </div>
+      </div>
+    </>
+  );
+}

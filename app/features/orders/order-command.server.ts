@@ -1,0 +1,65 @@
+/**
+ * The admin's commands on an order (docs/product.md §10.19): /admin/commandes/:id and POST
+ * /api/admin/commandes. A step goes through applyOrderStep (the rules, then the customer's e-mail and
+ * the live count); the internal note is saved alone. Answered like every dashboard command:
+ * { ok, message } or a French 4xx — 400 bad input, 404 unknown order, 409 a step its status refuses.
+ */
+import { runAdminCommand } from "~/features/admin/admin-command.server";
+import { getAppContext } from "~/server/context.server";
+import type { SessionUser } from "~/server/session.server";
+import { applyOrderStep } from "./order-flow.server";
+import { type OrderCommand, orderCommandSchema } from "./order-schema";
+import { type OrderActor, type StepRequest, saveInternalNote } from "./orders.server";
+
+export const ORDER_COMMAND_MESSAGES = {
+  "send-payment-link": "Lien de paiement envoyé par email.",
+  "mark-paid": "Commande marquée payée.",
+  "mark-shipped": "Commande marquée expédiée.",
+  "mark-delivered": "Commande marquée livrée.",
+  cancel: "Commande annulée.",
+  "save-note": "Note interne enregistrée.",
+} as const;
+
+const STEP_FAILED = "La commande n'a pas pu être mise à jour. Veuillez réessayer.";
+const NOTE_FAILED = "La note n'a pas pu être enregistrée. Veuillez réessayer.";
+const NOT_FOUND = "Cette commande n'existe pas.";
+
+function stepOf(command: Exclude<OrderCommand, { intent: "save-note" }>): StepRequest {
+  switch (command.intent) {
+    case "send-payment-link":
+      return { to: "lien_envoye", paymentUrl: command.paymentUrl };
+    case "mark-paid":
+      return { to: "payee" };
+    case "mark-shipped":
+      return { to: "expediee", trackingNumber: command.trackingNumber };
+    case "mark-delivered":
+      return { to: "livree" };
+    case "cancel":
+      return { to: "annulee" };
+  }
+}
+
+/** Who made the step, as the history shows it (an admin without a display name: their e-mail). */
+function actorOf(admin: SessionUser): OrderActor {
+  return { id: admin.id, name: admin.name.trim() || admin.email };
+}
+
+export function runOrderCommand(form: FormData, admin: SessionUser) {
+  return runAdminCommand(form, {
+    schema: orderCommandSchema,
+    apply: async (command) => {
+      const ctx = getAppContext();
+      if (command.intent === "save-note") {
+        return (await saveInternalNote(ctx.db, command.orderId, command.note))
+          ? { ok: true as const, message: ORDER_COMMAND_MESSAGES["save-note"] }
+          : { ok: false as const, status: 404, error: NOT_FOUND };
+      }
+      const done = await applyOrderStep(ctx, command.orderId, stepOf(command), actorOf(admin));
+      return done.ok
+        ? { ok: true as const, message: ORDER_COMMAND_MESSAGES[command.intent] }
+        : { ok: false as const, status: done.status, error: done.message };
+    },
+    failure: (command) => (command.intent === "save-note" ? NOTE_FAILED : STEP_FAILED),
+    label: "Action sur la commande impossible",
+  });
+}

@@ -1,0 +1,52 @@
+/** /admin/commandes — the seller's orders (docs/product.md §10.19): status filter and search in the URL. */
+import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AdminOrderList } from "~/features/orders/admin-order-list";
+import { isOrderStatus } from "~/features/orders/order-types";
+import { listOrders } from "~/features/orders/orders.server";
+import { privateMeta } from "~/lib/seo";
+import { getDb } from "~/server/context.server";
+import { requireAdmin } from "~/server/session.server";
+import styles from "~/styles/admin.module.css";
+import type { Route } from "./+types/orders";
+
+export const meta: Route.MetaFunction = () => privateMeta("Commandes — Administration Nacre");
+
+/** The list shows this many orders at most, newest first; the search and the filter reach the others. */
+const LIST_LIMIT = 200;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  // An unknown status is 'Toutes'; the search is cut where listOrders cuts it.
+  const statut = params.get("statut");
+  const status = isOrderStatus(statut) ? statut : null;
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  // One more than shown: whether others remain.
+  const found = await listOrders(getDb(), { status, query: q }, LIST_LIMIT + 1);
+  return {
+    query: { status, q },
+    limited: found.length > LIST_LIMIT,
+    orders: found.slice(0, LIST_LIMIT).map((order) => ({
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      customerName: order.customerName,
+      email: order.email,
+      totalCents: order.totalCents,
+      pieceCount: order.pieceCount,
+      createdAt: order.createdAt,
+    })),
+  };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1>Commandes</h1>
+      <p className={styles.lead}>Les commandes des clients, les plus récentes en premier.</p>
+      <AdminOrderList orders={loaderData.orders} query={loaderData.query} limited={loaderData.limited} />
+    </section>
+  );
+}
+
+export { AdminLoadError as ErrorBoundary };
