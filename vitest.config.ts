@@ -14,6 +14,7 @@ const onBothBackEnds = [
   "app/features/chat/chat.server.test.ts",
   "app/features/orders/orders.server.test.ts",
   "app/features/reviews/reviews.server.test.ts",
+  "app/features/settings/seller-notifications.server.test.ts",
   "app/server/auth-hooks.server.test.ts",
   "app/server/auth.server.test.ts",
   "app/server/image-originals.server.test.ts",
