@@ -34,6 +34,7 @@ const onBothBackEnds = [
   "tests/integration/lifecycle.test.ts",
   "tests/integration/page-cache.test.ts",
   "tests/integration/seo.test.ts",
+  "tests/integration/seller-notifications.test.ts",
   "tests/integration/server.test.ts",
 ];
 

@@ -66,7 +66,7 @@ function OrderDetails({ order }: { order: MyOrder }) {
           <li key={`${step.status}-${step.at}`} className={styles.step} data-status={step.status}>
             <span className={styles.stepLabel}>{step.label}</span>
             <time dateTime={step.at} className={styles.stepTime}>
-              {longDate(step.at)} à {frenchTime(step.at)}
+              {`${longDate(step.at)} à ${frenchTime(step.at)}`}
             </time>
             {step.note ? <span className={styles.stepNote}>{step.note}</span> : null}
           </li>
