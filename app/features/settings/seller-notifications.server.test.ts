@@ -16,6 +16,7 @@ import {
   notifyChatMessage,
   notifyContactMessage,
   notifyReviewAwaiting,
+  recordAdminVisit,
 } from "./seller-notifications.server";
 
 const SHOP_EMAIL = "boutique@exemple.fr";
@@ -174,6 +175,16 @@ describe("the admins' presence", () => {
     await settings({ admin_seen_at: at(20).toISOString() });
     await present(ctx.db, at(10));
     expect(await seenAt()).toBe(at(20).toISOString());
+  });
+
+  it("is recorded by a dashboard page read, not by the loaders run inside a form post", async () => {
+    await settings({ admin_seen_at: null });
+    const url = "http://localhost/admin/parametres";
+    // React Router's loaders after a no-JavaScript post get a GET carrying the post's headers.
+    await recordAdminVisit(ctx.db, new Request(url, { headers: { "content-type": "multipart/form-data" } }));
+    expect(await seenAt()).toBeNull();
+    await recordAdminVisit(ctx.db, new Request(url));
+    expect(Date.now() - Date.parse((await seenAt()) ?? "")).toBeLessThan(60_000);
   });
 });
 

@@ -160,6 +160,17 @@ export function createPresenceRecorder(everyMs = PRESENCE_WRITE_EVERY_MS) {
 /** This instance's recorder: the dashboard's layout and the admins' chat stream call it. */
 export const recordAdminPresence = createPresenceRecorder();
 
+/**
+ * The dashboard's layout: an admin reading a page is around. Not when its loader runs inside a
+ * form post sent without JavaScript (React Router then runs the page's loaders in the same request,
+ * with the post's headers): a refused post changes nothing in the database, not even this, and
+ * the page read that follows any real use records the visit anyway.
+ */
+export function recordAdminVisit(db: DB, request: Request): Promise<void> {
+  if (request.method !== "GET" || request.headers.has("content-type")) return Promise.resolve();
+  return recordAdminPresence(db);
+}
+
 export function chatMail(
   shop: SellerInbox,
   message: { customerName: string; content: string },

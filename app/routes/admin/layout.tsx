@@ -6,7 +6,7 @@ import { NavLink, Outlet } from "react-router";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { AdminNoticeProvider } from "~/features/admin/admin-notice";
 import { useChatUnread } from "~/features/chat/chat-context";
-import { recordAdminPresence } from "~/features/settings/seller-notifications.server";
+import { recordAdminVisit } from "~/features/settings/seller-notifications.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  void recordAdminPresence(getDb()); // an admin is around: chat e-mails wait (docs/product.md §10.20)
+  void recordAdminVisit(getDb(), request); // an admin is around: chat e-mails wait (docs/product.md §10.20)
   return { admin: { name: admin.name, email: admin.email } };
 }
 
