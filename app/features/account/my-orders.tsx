@@ -21,7 +21,7 @@ function OrderDetails({ order }: { order: MyOrder }) {
   return (
     <div className={styles.body}>
       {order.paymentUrl ? (
-        <div className={styles.callout}>
+        <div className={`${styles.callout} ${styles.payment}`}>
           <p>Votre lien de paiement sécurisé est prêt.</p>
           <a
             className={buttons.primary}
