@@ -14,6 +14,7 @@ const onBothBackEnds = [
   "app/features/chat/chat.server.test.ts",
   "app/features/orders/orders.server.test.ts",
   "app/features/reviews/reviews.server.test.ts",
+  "app/features/settings/seller-notifications.server.test.ts",
   "app/server/auth-hooks.server.test.ts",
   "app/server/auth.server.test.ts",
   "app/server/image-originals.server.test.ts",
@@ -34,6 +35,7 @@ const onBothBackEnds = [
   "tests/integration/lifecycle.test.ts",
   "tests/integration/page-cache.test.ts",
   "tests/integration/seo.test.ts",
+  "tests/integration/seller-notifications.test.ts",
   "tests/integration/server.test.ts",
 ];
 

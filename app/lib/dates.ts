@@ -47,6 +47,11 @@ const dayMonthYearFormat = new Intl.DateTimeFormat("fr-FR", {
   year: "numeric",
   timeZone: TIME_ZONE,
 });
+/** "23 novembre 2026" */
+export function dayMonthYear(iso: string): string {
+  return dayMonthYearFormat.format(new Date(iso));
+}
+
 const calendarDayFormat = new Intl.DateTimeFormat("en-CA", {
   year: "numeric",
   month: "2-digit",

@@ -233,6 +233,7 @@ const ALICE = {
   name: "Alice Matrice",
   chat: "secret-de-la-matrice-alice",
   phone: "0611223344",
+  order: "NAC-2099-0777",
 };
 
 async function call(role: Role, method: "GET" | "POST", url: string) {
@@ -337,6 +338,26 @@ beforeAll(async () => {
       now,
     );
   });
+  // An order of Alice's ('Mes commandes' of /mon-compte shows it to her alone).
+  await queryDatabase(server.dataDir, async (handle) => {
+    const alice = (await handle.get("select id from users where email = ?", ALICE.email)) as { id: string };
+    const at = new Date().toISOString();
+    await handle.run(
+      `insert into orders (id, number, tracking_token, user_id, customer_name, email, delivery_method,
+         total_cents, hold_expires_at, created_at, updated_at)
+       values ('commande-alice', ?, ?, ?, ?, ?, 'main_propre', 4200, ?, ?, ?)`,
+      ALICE.order,
+      "jeton-alice-".padEnd(43, "x"),
+      alice.id,
+      ALICE.name,
+      ALICE.email,
+      at,
+      at,
+      at,
+    );
+  });
+  const own = await fetch(`${url}/mon-compte`, { headers: { cookie: cookies.clienteA } });
+  expect(await own.text()).toContain(ALICE.order);
 }, 180_000);
 
 afterAll(async () => {

@@ -137,6 +137,11 @@ const ENDPOINTS: { path: string; role: "anonyme" | "cliente" | "admin"; fields: 
     role: "admin",
     fields: { intent: "", orderId: "", paymentUrl: "", trackingNumber: "", note: "" },
   },
+  {
+    path: "/api/admin/parametres",
+    role: "admin",
+    fields: { intent: "", holdDays: "", notifyNewOrder: "", notifyChat: "" },
+  },
 ];
 
 /** Some of what a French answer says; none of what an English framework default would. */
@@ -533,5 +538,44 @@ describe("bodies an action does not read (issue 16)", () => {
         expect(response.status, path).toBe(413);
         expect(await response.text(), path).toBe("Requête trop volumineuse (1 Mo au maximum).");
       }
+  });
+});
+
+describe("the orders and notifications settings (issue 20)", () => {
+  it("refuses every bad hold or checkbox with a French 400, the database unchanged", async () => {
+    const before = await snapshot();
+    const holds = [
+      "0",
+      "61",
+      "abc",
+      "-1",
+      "7.5",
+      "1e1",
+      "0x10",
+      " ",
+      "٣",
+      "Infinity",
+      "NaN",
+      HUGE.slice(0, 1000),
+    ];
+    const payloads: Payload[] = [
+      ...holds.map((holdDays) => form(`hold ${holdDays.slice(0, 8)}`, { intent: "save-orders", holdDays })),
+      ...["", "1", "true", "off", ...TRICKS].map((value) =>
+        form(`checkbox ${JSON.stringify(value).slice(0, 12)}`, {
+          intent: "save-orders",
+          holdDays: "7",
+          notifyChat: value,
+        }),
+      ),
+      json("JSON hold", { intent: "save-orders", holdDays: 7 }),
+    ];
+    for (const payload of payloads) {
+      const { status, text } = await send("/api/admin/parametres", admin, payload);
+      const label = `save-orders ← ${payload.label} (${status})`;
+      expect(status, label).toBe(400);
+      expect(text, label).toMatch(/La durée de réservation|Case à cocher invalide|Requête invalide/);
+      expectFrench(text, label);
+    }
+    expect(await snapshot()).toBe(before);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * Contact messages (docs/product.md §10.4: stored for the admin's inbox and mailed to the shop). The mail is
- * best effort: the stored message is what counts, so a mail failure is logged, not shown.
+ * Contact messages (docs/product.md §10.4: stored for the admin's inbox and mailed to the shop, unless
+ * that e-mail is switched off, §10.20). The mail is queued and best effort: the stored message is
+ * what counts, so a mail failure is logged, not shown.
  */
 
+import { notifyContactMessage } from "~/features/settings/seller-notifications.server";
 import type { DB } from "~/server/database.server";
 import { newId } from "~/server/ids.server";
 import type { Mailer } from "~/server/mail.server";
@@ -34,17 +36,6 @@ export async function saveContactMessage(
       order_details: input.order ? JSON.stringify(input.order) : null,
     })
     .execute();
-  if (shop.email) {
-    try {
-      await mailer.send({
-        to: shop.email,
-        subject: `${shop.shopName} — nouveau message de ${input.name}`,
-        text: [`De : ${input.name} <${input.email}>`, "", input.message].join("\n"),
-        replyTo: input.email,
-      });
-    } catch (error) {
-      console.error("Envoi du message de contact par e-mail impossible (il reste enregistré)", error);
-    }
-  }
+  await notifyContactMessage({ db, mailer }, shop, input);
   return id;
 }

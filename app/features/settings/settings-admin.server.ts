@@ -1,8 +1,8 @@
-/** Saving the shop settings (one row, id 'shop') from the admin's settings screen. */
+/** Saving the shop settings (one row, id 'shop') from the admin's settings screen: one function per form. */
 
 import type { DB } from "~/server/database.server";
 import { nowIso } from "~/server/ids.server";
-import { phoneHref, type ShopSettingsInput } from "./settings-schema";
+import { type OrderSettingsInput, phoneHref, type ShopSettingsInput } from "./settings-schema";
 
 export async function saveShopSettings(db: DB, input: ShopSettingsInput): Promise<void> {
   const values = {
@@ -29,4 +29,23 @@ export async function saveShopSettings(db: DB, input: ShopSettingsInput): Promis
       .onConflict((oc) => oc.column("id").doUpdateSet(values))
       .execute();
   });
+}
+
+/** The hold's length and the seller's e-mail switches (docs/product.md §10.19, §10.20). */
+export async function saveOrderSettings(db: DB, input: OrderSettingsInput): Promise<void> {
+  const flag = (on: boolean) => (on ? 1 : 0) as 0 | 1;
+  const values = {
+    hold_days: input.holdDays,
+    notify_new_order: flag(input.notifyNewOrder),
+    notify_contact: flag(input.notifyContact),
+    notify_review: flag(input.notifyReview),
+    notify_chat: flag(input.notifyChat),
+    updated_at: nowIso(),
+  };
+  // The row exists from the first start on (startup); its name is only the fallback of a bare insert.
+  await db
+    .insertInto("shop_settings")
+    .values({ id: "shop", shop_name: "Nacre", ...values })
+    .onConflict((oc) => oc.column("id").doUpdateSet(values))
+    .execute();
 }

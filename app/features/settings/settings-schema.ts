@@ -55,3 +55,53 @@ export function phoneHref(phone: string): string {
   if (/^0[1-9]\d{8}$/.test(compact)) return `+33${compact.slice(1)}`;
   return compact;
 }
+
+// --- Orders and the seller's e-mails (docs/product.md §10.19, §10.20): the second form of the page.
+
+export const ORDER_SETTINGS_MESSAGES = {
+  saved: "Réglages des commandes et notifications enregistrés.",
+  saveFailed: "Erreur lors de l'enregistrement des réglages des commandes.",
+} as const;
+
+export const HOLD_DAYS_MIN = 1;
+export const HOLD_DAYS_MAX = 60;
+export const HOLD_DAYS_ERRORS = {
+  notANumber: "La durée de réservation doit être un nombre entier de jours.",
+  tooShort: `La durée de réservation est d'au moins ${HOLD_DAYS_MIN} jour.`,
+  tooLong: `La durée de réservation est de ${HOLD_DAYS_MAX} jours au plus.`,
+} as const;
+
+/** A checkbox: sent as "on" when ticked, absent when not (the browser's own form encoding). */
+const checkbox = z
+  .enum(["on"], { error: "Case à cocher invalide." })
+  .optional()
+  .transform((value) => value === "on");
+
+export const orderSettingsSchema = z.object({
+  holdDays: z
+    .string({ error: HOLD_DAYS_ERRORS.notANumber })
+    .trim()
+    .regex(/^\d{1,6}$/, HOLD_DAYS_ERRORS.notANumber)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(HOLD_DAYS_MIN, HOLD_DAYS_ERRORS.tooShort)
+        .max(HOLD_DAYS_MAX, HOLD_DAYS_ERRORS.tooLong),
+    ),
+  notifyNewOrder: checkbox,
+  notifyContact: checkbox,
+  notifyReview: checkbox,
+  notifyChat: checkbox,
+});
+
+export type OrderSettingsInput = z.infer<typeof orderSettingsSchema>;
+
+/** The four kinds of e-mail the shop may receive, in the order the form lists them. */
+export const NOTIFICATION_SWITCHES = [
+  { name: "notifyNewOrder", label: "Nouvelle commande" },
+  { name: "notifyContact", label: "Nouveau message de contact" },
+  { name: "notifyReview", label: "Nouvel avis à valider" },
+  { name: "notifyChat", label: "Message du chat sans admin connecté depuis 10 minutes" },
+] as const satisfies readonly { name: keyof OrderSettingsInput; label: string }[];

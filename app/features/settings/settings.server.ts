@@ -1,5 +1,6 @@
 /** The business details shown in the header, footer and contact page (admin-editable). */
 import type { DB } from "~/server/database.server";
+import type { OrderSettingsInput } from "./settings-schema";
 
 export interface ShopDetails {
   shopName: string;
@@ -39,5 +40,22 @@ export async function getShopDetails(db: DB): Promise<ShopDetails> {
       longitude: row?.map_longitude ?? null,
     },
     openingHours: row?.opening_hours ?? "",
+  };
+}
+
+/** What the "Commandes et notifications" form shows (docs/product.md §10.19, §10.20). */
+export async function getOrderSettings(db: DB): Promise<OrderSettingsInput> {
+  const row = await db
+    .selectFrom("shop_settings")
+    .select(["hold_days", "notify_new_order", "notify_contact", "notify_review", "notify_chat"])
+    .where("id", "=", "shop")
+    .executeTakeFirst();
+  // The columns default to 7 days and every e-mail on (migration 0009).
+  return {
+    holdDays: row?.hold_days ?? 7,
+    notifyNewOrder: (row?.notify_new_order ?? 1) === 1,
+    notifyContact: (row?.notify_contact ?? 1) === 1,
+    notifyReview: (row?.notify_review ?? 1) === 1,
+    notifyChat: (row?.notify_chat ?? 1) === 1,
   };
 }

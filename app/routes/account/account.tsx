@@ -1,11 +1,14 @@
 /**
- * /mon-compte — the customer's space (docs/product.md §2 "Account"): profile, favourites, cart, review,
- * support, logout. Every action acts on the signed-in user's own data only.
+ * /mon-compte — the customer's space (docs/product.md §2 "Account"): profile, favourites, cart, orders,
+ * review, support, logout. Every action acts on the signed-in user's own data only, and the orders
+ * shown are only those placed from this account.
  */
 import { data, Link, redirect, useSearchParams } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/account/account.module.css";
 import { CartSection, FavoritesSection } from "~/features/account/account-basket";
+import { MyOrdersSection } from "~/features/account/my-orders";
+import { listMyOrders } from "~/features/account/my-orders.server";
 import { getProfile, saveProfileForm } from "~/features/account/profile.server";
 import { ProfileForm } from "~/features/account/profile-form";
 import { AVATAR_MAX_BYTES } from "~/features/account/profile-schema";
@@ -20,6 +23,7 @@ import {
   REVIEW_SUBMITTED,
 } from "~/features/reviews/review-schema";
 import { createReview, getUserReview } from "~/features/reviews/reviews.server";
+import { notifyReviewAwaiting } from "~/features/settings/seller-notifications.server";
 import { imageUrl } from "~/lib/images";
 import { getAppContext, getDb } from "~/server/context.server";
 import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
@@ -34,8 +38,9 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const [profile, review, chat, supportAvailable] = await Promise.all([
+  const [profile, orders, review, chat, supportAvailable] = await Promise.all([
     getProfile(db, user.id),
+    listMyOrders(db, user.id),
     getUserReview(db, user.id),
     findCustomerChat(db, user.id),
     supportIsAvailable(db),
@@ -50,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       postalCode: profile.postalCode,
       avatarUrl: profile.avatar ? imageUrl("avatars", profile.avatar, "thumb") : null,
     },
+    orders,
     review,
     support: {
       isAdmin: user.role === "admin",
@@ -93,6 +99,13 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return result("review", { error: parsed.error }, 400);
     try {
       const outcome = await createReview(ctx.db, user.id, parsed.data);
+      // The shop hears of it (when that e-mail is on); queued, it never fails the review.
+      if (outcome === "created")
+        await notifyReviewAwaiting(ctx, {
+          authorName: user.name || user.username || user.email,
+          rating: parsed.data.rating,
+          comment: parsed.data.comment.trim(),
+        });
       return result("review", { success: outcome === "created" ? REVIEW_SUBMITTED : REVIEW_ALREADY });
     } catch (error) {
       if (isConstraintViolation(error))
@@ -110,12 +123,13 @@ const SECTIONS = [
   { id: "profil", label: "Profil" },
   { id: "favoris", label: "Favoris" },
   { id: "panier", label: "Panier" },
+  { id: "commandes", label: "Commandes" },
   { id: "avis", label: "Mon avis" },
   { id: "support", label: "Support" },
 ] as const;
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, review, support } = loaderData;
+  const { profile, orders, review, support } = loaderData;
   const [searchParams] = useSearchParams();
   const profileResult = actionData?.section === "profile" ? actionData : null;
   const reviewResult = actionData?.section === "review" ? actionData : null;
@@ -151,6 +165,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <section id="panier" className={styles.section} aria-labelledby="panier-titre">
           <h2 id="panier-titre">Mon panier</h2>
           <CartSection />
+        </section>
+
+        <section id="commandes" className={styles.section} aria-labelledby="commandes-titre">
+          <h2 id="commandes-titre">Mes commandes</h2>
+          <MyOrdersSection orders={orders} />
         </section>
 
         <section id="avis" className={styles.section}>

@@ -8,6 +8,7 @@ import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { AdminNoticeProvider } from "~/features/admin/admin-notice";
 import { useChatEvents, useChatUnread } from "~/features/chat/chat-context";
 import { countNewOrders } from "~/features/orders/orders.server";
+import { recordAdminVisit } from "~/features/settings/seller-notifications.server";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import styles from "~/styles/admin.module.css";
@@ -37,6 +38,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
+  void recordAdminVisit(getDb(), request); // an admin is around: chat e-mails wait (docs/product.md §10.20)
   return { admin: { name: admin.name, email: admin.email }, newOrders: await countNewOrders(getDb()) };
 }
 

@@ -1,13 +1,14 @@
 /**
  * /admin/parametres (docs/product.md §2: "Settings: admin e-mail and logout"), plus the shop's details
  * (docs/product.md §10.5: business details are settings the admin edits) shown in header, footer, contact
- * and legal pages.
+ * and legal pages, and the orders' hold and the seller's e-mails (§10.19, §10.20).
  */
 
 import lists from "~/features/admin/admin-lists.module.css";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { LogoutButton } from "~/features/auth/logout-button";
-import { getShopDetails } from "~/features/settings/settings.server";
+import { OrderSettingsForm } from "~/features/settings/order-settings-form";
+import { getOrderSettings, getShopDetails } from "~/features/settings/settings.server";
 import { runSettingsCommand } from "~/features/settings/settings-command.server";
 import { ShopSettingsForm } from "~/features/settings/shop-settings-form";
 import { privateMeta } from "~/lib/seo";
@@ -21,9 +22,10 @@ export const meta: Route.MetaFunction = () => privateMeta("Paramètres — Admin
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const shop = await getShopDetails(getDb());
+  const [shop, orderSettings] = await Promise.all([getShopDetails(getDb()), getOrderSettings(getDb())]);
   return {
     email: admin.email,
+    orderSettings,
     settings: {
       shopName: shop.shopName,
       addressLine: shop.addressLine,
@@ -52,7 +54,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>Paramètres</h1>
-      <p className={styles.lead}>Les coordonnées de la boutique et votre session.</p>
+      <p className={styles.lead}>
+        Les coordonnées de la boutique, les commandes et leurs notifications, et votre session.
+      </p>
       <section aria-labelledby="session-admin" className={lists.card}>
         <h2 id="session-admin" className={lists.cardTitle}>
           Votre session
@@ -68,6 +72,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           Affichées dans l'en-tête, le pied de page, la page contact et les mentions légales.
         </p>
         <ShopSettingsForm settings={loaderData.settings} />
+      </section>
+      <section aria-labelledby="commandes-notifications" className={lists.sectionGap}>
+        <h2 id="commandes-notifications">Commandes et notifications</h2>
+        <p className={styles.lead}>
+          Combien de temps une commande réserve ses pièces, et les e-mails que reçoit la boutique.
+        </p>
+        <OrderSettingsForm settings={loaderData.orderSettings} shopEmail={loaderData.settings.email} />
       </section>
     </section>
   );

@@ -3,11 +3,13 @@
  * gets a `sync` (its conversations and the messages written since `?depuis=`, so nothing is lost
  * while disconnected), then every event its subscriber may see: a customer their own conversation,
  * an admin all of them. A heartbeat keeps proxies from closing the stream and re-checks the session,
- * so a signed-out or demoted account stops receiving at once.
+ * so a signed-out or demoted account stops receiving at once. An admin's open stream also counts as
+ * an admin being around (the chat's e-mails to the shop wait, docs/product.md §10.20).
  */
 
 import { catchUp } from "~/features/chat/chat.server";
 import type { ChatEvent } from "~/features/chat/chat-types";
+import { recordAdminPresence } from "~/features/settings/seller-notifications.server";
 import { requireApiUser } from "~/server/api-responses.server";
 import { getAppContext } from "~/server/context.server";
 import type { Route } from "./+types/chat-stream";
@@ -66,10 +68,14 @@ export async function loader({ request }: Route.LoaderArgs) {
         close: () => cleanup(),
         resync: (from) => sync(from),
       });
+      const present = () => {
+        if (user.role === "admin") void recordAdminPresence(db);
+      };
       const heartbeat = setInterval(async () => {
-        if (await sessionStillGrants(user.sessionId, user.id, user.role).catch(() => false))
+        if (await sessionStillGrants(user.sessionId, user.id, user.role).catch(() => false)) {
           write(": ping\n\n");
-        else cleanup();
+          present();
+        } else cleanup();
       }, HEARTBEAT_MS);
       cleanup = () => {
         if (!open) return;
@@ -88,6 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // worst, and the browser ignores duplicates.
       write(": connecté\n\n");
       sync(since);
+      present();
     },
     cancel() {
       cleanup();

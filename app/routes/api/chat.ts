@@ -14,6 +14,7 @@ import {
 } from "~/features/chat/chat.server";
 import { chatActionSchema } from "~/features/chat/chat-schemas";
 import { CHAT_MESSAGES } from "~/features/chat/chat-types";
+import { notifyChatMessage } from "~/features/settings/seller-notifications.server";
 import {
   apiError,
   invalidInput,
@@ -38,7 +39,8 @@ async function act({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError("Méthode non autorisée.", 405);
   const parsed = chatActionSchema.safeParse(await readBody(request));
   if (!parsed.success) return invalidInput(parsed.error);
-  const { db, chatHub } = getAppContext();
+  const ctx = getAppContext();
+  const { db, chatHub } = ctx;
   const command = parsed.data;
 
   if (command.intent === "open") {
@@ -67,6 +69,13 @@ async function act({ request }: Route.ActionArgs) {
     return apiError("Vous envoyez beaucoup de messages : patientez une minute avant de continuer.", 429);
   const sent = await sendChatMessage(db, chatHub, user, chat.id, command.content);
   if (!sent) return apiError(CHAT_MESSAGES.sendFailed, 409);
+  // A customer's message while no admin is around is e-mailed to the shop (never throws).
+  if (user.role !== "admin")
+    await notifyChatMessage(ctx, {
+      chatId: sent.chat.id,
+      customerName: sent.chat.customerName,
+      content: sent.message.content,
+    });
   return { ok: true as const, ...sent };
 }
 

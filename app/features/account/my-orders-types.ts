@@ -1,0 +1,36 @@
+/**
+ * What 'Mes commandes' (/mon-compte, docs/product.md §2 "Account", §10.19) shows of one order: only
+ * what the customer needs, never the shop's internal note, the guest link's token or who clicked.
+ */
+import type { OrderStatus } from "~/features/orders/order-types";
+
+export interface MyOrderLine {
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface MyOrderStep {
+  status: OrderStatus;
+  label: string;
+  at: string;
+  /** "N° de suivi : …" on the shipping step; empty otherwise. */
+  note: string;
+}
+
+export interface MyOrder {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  statusLabel: string;
+  createdAt: string;
+  totalCents: number;
+  lines: MyOrderLine[];
+  /** "Envoi postal — 3 rue des Lagons, 75011 Paris", the event, or by hand. */
+  delivery: string;
+  /** Only while the order waits for its payment. */
+  paymentUrl: string | null;
+  /** Only once shipped. */
+  trackingNumber: string | null;
+  steps: MyOrderStep[];
+}

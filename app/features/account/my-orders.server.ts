@@ -1,0 +1,42 @@
+/** 'Mes commandes': the signed-in customer's own orders, newest first (docs/product.md §10.19). */
+import { deliveryText } from "~/features/orders/order-mails.server";
+import { listOrdersOfUser, type OrderView } from "~/features/orders/orders.server";
+import type { DB } from "~/server/database.server";
+import type { MyOrder } from "./my-orders-types";
+
+/** The payment link is shown as a button: only an https address (the admin's form checks it too). */
+function payableLink(order: OrderView): string | null {
+  if (order.status !== "lien_envoye" || !order.paymentUrl) return null;
+  return /^https:\/\/[^\s]+$/.test(order.paymentUrl) ? order.paymentUrl : null;
+}
+
+export function toMyOrder(order: OrderView): MyOrder {
+  const shipped = order.status === "expediee" || order.status === "livree";
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    statusLabel: order.statusLabel,
+    createdAt: order.createdAt,
+    totalCents: order.totalCents,
+    lines: order.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+    })),
+    delivery: deliveryText(order),
+    paymentUrl: payableLink(order),
+    trackingNumber: shipped ? order.trackingNumber || null : null,
+    steps: order.steps.map((step) => ({
+      status: step.status,
+      label: step.label,
+      at: step.at,
+      note: step.status === "expediee" && step.detail ? `N° de suivi : ${step.detail}` : "",
+    })),
+  };
+}
+
+/** Only the orders placed from this account: `userId` is the session's, never a parameter. */
+export async function listMyOrders(db: DB, userId: string): Promise<MyOrder[]> {
+  return (await listOrdersOfUser(db, userId)).map(toMyOrder);
+}
