@@ -221,7 +221,7 @@ describe("ordering from /contact", () => {
     const shown = await confirmation.text();
     expect(confirmation.status).toBe(200);
     expect(shown).toContain(`Votre commande ${stored.order.number} est enregistrée`);
-    expect(shown).toContain(`Commande ${stored.order.number}`);
+    expect(shown).toMatch(new RegExp(`<h1[^>]*>Commande <span[^>]*>${stored.order.number}</span></h1>`));
     expect(shown).toContain("Remise en main propre");
     expect(shown).toContain(inHtml(piece.name));
   });
@@ -269,7 +269,7 @@ describe("ordering from /contact", () => {
     expect(page.headers.get("cache-control")).toBe("private, no-store");
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
     expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/);
-    expect(html).toContain(`Commande ${order.number}`);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>Commande <span[^>]*>${order.number}</span></h1>`));
     expect(html).toMatch(/Statut<\/span><span[^>]*>Nouvelle</);
     expect(html).toContain(inHtml(piece.name));
     expect(html).toContain(frenchPrice(piece.price_cents * 2));

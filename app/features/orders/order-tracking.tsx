@@ -88,7 +88,15 @@ export function OrderTracking({ order }: { order: TrackingView }) {
 
   return (
     <>
-      <PageIntro eyebrow="Suivi de commande" title={`Commande ${order.number}`}>
+      <PageIntro
+        eyebrow="Suivi de commande"
+        // The number never breaks at its hyphens.
+        title={
+          <>
+            Commande <span className={styles.number}>{order.number}</span>
+          </>
+        }
+      >
         <p>
           Passée le {when(order.createdAt)} par {order.customerName}. Gardez le lien de cette page : il vous
           permet de suivre votre commande.
@@ -157,7 +165,7 @@ export function OrderTracking({ order }: { order: TrackingView }) {
           <DeliveryDetails delivery={order.delivery} />
           <p className={styles.help}>
             Une question sur votre commande ? <Link to="/contact">Écrivez-nous</Link> en rappelant son numéro,{" "}
-            {order.number}.
+            <span className={styles.number}>{order.number}</span>.
           </p>
         </section>
       </div>
