@@ -4,6 +4,7 @@
  * cart (`?commande=panier` or `?commande=favoris`), the order form takes the contact form's place
  * (docs/product.md §10.19); the form's hidden `form-name` tells the action which one was sent.
  */
+import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { FeatureBar } from "~/components/feature-bar";
 import { PageIntro } from "~/components/page-intro";
@@ -112,17 +113,20 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /**
- * The lines of the order form: a signed-in customer's from the server; a guest's from the browser's
- * basket once it is read (null before: the page then offers the plain contact form), or, after a
- * refusal, the pieces the server read from the posted form.
+ * The lines of the order form. A signed-in customer's come from the server, so the page works without
+ * JavaScript; once the page is live, from the basket, which the panels change at once. A guest's come
+ * from the browser's basket once it is read (null before: the page then offers the contact form) or,
+ * after a refusal, from the pieces the server read in the posted form.
  */
 function useOrderLines(
   order: OrderRequestData | null,
   state: OrderFormState | undefined,
 ): BasketLine[] | null {
   const basket = useBasket();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   if (!order) return null;
-  if (order.lines) return order.lines;
+  if (order.lines && !hydrated) return order.lines;
   if (basket.ready)
     return displayable(
       order.source === "panier" ? basket.cart : basket.favorites.map((item) => ({ ...item, quantity: 1 })),
