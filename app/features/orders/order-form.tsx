@@ -22,8 +22,13 @@ import type {
   PickupEvent,
   PieceAvailability,
 } from "./order-request-types";
-import { ORDER_FORM_NAME, quantityField } from "./order-schema";
-import { DELIVERY_LABELS, DELIVERY_METHODS, type DeliveryMethod } from "./order-types";
+import {
+  DELIVERY_LABELS,
+  DELIVERY_METHODS,
+  type DeliveryMethod,
+  ORDER_FORM_NAME,
+  quantityField,
+} from "./order-types";
 
 const AVAILABILITY_REFRESH_MS = 60_000;
 

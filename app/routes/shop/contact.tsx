@@ -30,7 +30,7 @@ import {
   type OrderRequestData,
   orderSourceOf,
 } from "~/features/orders/order-request-types";
-import { ORDER_FORM_NAME } from "~/features/orders/order-schema";
+import { ORDER_FORM_NAME } from "~/features/orders/order-types";
 import { holdDays } from "~/features/orders/orders.server";
 import { getShopDetails } from "~/features/settings/settings.server";
 import { parseForm } from "~/lib/form";
