@@ -118,3 +118,56 @@ test("a guest orders a unique piece from the cart, follows it, and the next visi
     await other.close();
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a signed-in customer orders the cart with plain forms, prefilled from the profile", async ({
+    page,
+  }) => {
+    // A piece with stock to spare that no other spec reads the stock of (the keyboard spec takes the first).
+    const piece = query<{ slug: string; name: string }>(
+      `select slug, name from products
+        where is_sold = 0 and is_unique = 0 and stock >= 5 and price_cents is not null
+        order by slug desc limit 1 offset 1`,
+    )[0] as { slug: string; name: string };
+    await page.goto(`/catalogue/produit/${piece.slug}`);
+    const account = { email: `commande-sans-js-${Date.now()}@exemple.fr`, password: "Sans-Script-2026" };
+    const signup = await page.request.post("/api/auth/sign-up/email", {
+      data: { ...account, name: "Tiare Sans Script" },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(signup.ok()).toBe(true);
+    await page.reload();
+    await page.getByRole("main").getByRole("button", { name: "Ajouter au panier" }).first().click();
+    await expect(page.getByRole("status").filter({ hasText: "Création ajoutée au panier." })).toBeVisible();
+
+    await page.goto("/contact?commande=panier");
+    const order = page.getByRole("region", { name: "Votre commande" });
+    await expect(order.getByRole("spinbutton", { name: `Quantité de ${piece.name}` })).toHaveValue("1");
+    await expect(order.getByLabel("Nom")).toHaveValue("Tiare Sans Script");
+    await expect(order.getByLabel("Email")).toHaveValue(account.email);
+    // Only the chosen delivery's details show, by CSS alone.
+    await expect(order.getByLabel("Adresse")).toBeVisible();
+    await order.getByRole("radio", { name: /Remise en main propre/ }).check();
+    await expect(order.getByLabel("Adresse")).toBeHidden();
+    await order.getByRole("button", { name: "Envoyer ma commande" }).click();
+
+    await expect(page).toHaveURL(/\/commande\/[A-Za-z0-9_-]{43}\?nouvelle$/);
+    const { number } = query<{ number: string }>(
+      "select number from orders where email = ?",
+      account.email,
+    )[0] as {
+      number: string;
+    };
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Commande ${number}`);
+    await expect(page.getByText(`Merci ! Votre commande ${number} est enregistrée.`)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Livraison" })).toContainText("Remise en main propre");
+    expect(
+      query(
+        "select c.id from cart_items c join users u on u.id = c.user_id where u.email = ?",
+        account.email,
+      ),
+    ).toEqual([]);
+  });
+});
