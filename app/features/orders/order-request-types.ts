@@ -41,7 +41,6 @@ export interface OrderRequestData {
   /** A signed-in customer's details, to prefill the form. */
   customer: OrderCustomer | null;
   events: PickupEvent[];
-  holdDays: number;
 }
 
 /** What /api/disponibilite and the server's availability check tell of each piece. */

@@ -25,7 +25,6 @@ import {
   orderFormSchema,
   QUANTITY_FIELD_PREFIX,
 } from "./order-schema";
-import { holdDays } from "./orders.server";
 
 /** Five orders per address every ten minutes, as for the contact form: plenty for a person. */
 const ORDER_LIMIT = { scope: "commande", max: 5, windowMs: 10 * 60 * 1000 };
@@ -61,9 +60,8 @@ export async function loadOrderRequest(
   source: OrderSource,
   now: Date = new Date(),
 ): Promise<OrderRequestData> {
-  const [events, days, lines, profile] = await Promise.all([
+  const [events, lines, profile] = await Promise.all([
     listEvents(db),
-    holdDays(db),
     user
       ? source === "panier"
         ? listCart(db, user.id)
@@ -89,7 +87,6 @@ export async function loadOrderRequest(
       endDate: event.endDate,
       location: event.location,
     })),
-    holdDays: days,
   };
 }
 

@@ -228,7 +228,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               lines={lines ?? []}
               customer={order.customer}
               events={order.events}
-              holdDays={order.holdDays}
+              holdDays={loaderData.holdDays}
               state={orderState}
             />
           </section>
