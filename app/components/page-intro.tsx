@@ -8,7 +8,7 @@ export function PageIntro({
   children,
 }: {
   eyebrow?: string;
-  title: string;
+  title: ReactNode;
   children?: ReactNode;
 }) {
   return (

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
 import { securityHeaders } from "./security-headers.server";
 
-function headersFor(options: { https: boolean; csp: boolean }) {
+function headersFor(options: { https: boolean; csp: boolean }, path = "/") {
   const headers = new Map<string, string>();
   const res = {
     locals: {} as Record<string, unknown>,
@@ -10,7 +10,7 @@ function headersFor(options: { https: boolean; csp: boolean }) {
   };
   let called = false;
   securityHeaders(options)(
-    {} as Request,
+    { path } as Request,
     res as unknown as Response,
     (() => {
       called = true;
@@ -40,5 +40,17 @@ describe("securityHeaders", () => {
     expect(csp).toMatch(/worker-src 'self'/);
     expect(csp).toMatch(/manifest-src 'self'/);
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("sends no Referer from an order's private page, whose address is its key", () => {
+    expect(headersFor({ https: false, csp: true }).headers.get("referrer-policy")).toBe(
+      "strict-origin-when-cross-origin",
+    );
+    expect(
+      headersFor(
+        { https: false, csp: true },
+        "/commande/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG",
+      ).headers.get("referrer-policy"),
+    ).toBe("no-referrer");
   });
 });

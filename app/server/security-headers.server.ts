@@ -24,13 +24,21 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** Pages whose address is a secret (an order's private link): the next site must not read it. */
+const PRIVATE_LINK_PATHS = ["/commande/"];
+
 export function securityHeaders(options: { https: boolean; csp: boolean }) {
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     if (options.csp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader(
+      "Referrer-Policy",
+      PRIVATE_LINK_PATHS.some((prefix) => req.path.startsWith(prefix))
+        ? "no-referrer"
+        : "strict-origin-when-cross-origin",
+    );
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");

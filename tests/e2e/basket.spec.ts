@@ -222,9 +222,9 @@ test.describe("signed-in basket", () => {
     await expect(favorites.getByText("Vous n'avez pas encore de favoris.")).toBeVisible();
     await cart.getByRole("button", { name: "Contacter pour commander" }).click();
     await expect(page).toHaveURL(/\/contact\?commande=panier$/);
-    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
-      new RegExp(`${product.name} × 2`),
-    );
+    const order = page.getByRole("region", { name: "Votre commande" });
+    await expect(order.getByRole("spinbutton", { name: `Quantité de ${product.name}` })).toHaveValue("2");
+    await expect(order.getByTestId("order-total")).toHaveText(new RegExp(`^${total}\\s€$`));
   });
 });
 

@@ -1,8 +1,8 @@
 /**
- * Keyboard only (issue 11, design brief "keyboard paths"): catalogue → product → cart → contact
- * with Tab, Enter, Space and Escape, never the mouse. The cart panel traps focus and gives it back;
- * every stop shows a visible focus ring. The guest cart lives in local storage; the contact
- * message sent at the end carries its own marker, and no spec counts all contact messages.
+ * Keyboard only (issue 11, design brief "keyboard paths"): catalogue → product → cart → order form
+ * with Tab, Enter, Space, the arrows and Escape, never the mouse. The cart panel traps focus and gives
+ * it back; every stop shows a visible focus ring. The guest cart lives in local storage; the order
+ * sent at the end carries its own marker, on a piece no other spec counts the stock of.
  */
 import type { Locator, Page } from "@playwright/test";
 import { query } from "./demo-data";
@@ -32,8 +32,19 @@ async function expectVisibleFocus(page: Page): Promise<void> {
   expect(ring?.outline || ring?.shadow, "the focused element shows a focus ring").toBe(true);
 }
 
-test("catalogue → product → cart → contact, with the keyboard only", async ({ page }) => {
-  await page.goto("/catalogue?tri=name-asc");
+/** A piece with stock to spare that no other spec reads the stock of: ordering it holds one unit. */
+function pieceToOrder(): { name: string; priceCents: number } {
+  return query<{ name: string; priceCents: number }>(
+    `select name, price_cents as "priceCents" from products
+      where is_sold = 0 and is_unique = 0 and stock >= 5 and price_cents is not null
+      order by slug desc limit 1`,
+  )[0] as { name: string; priceCents: number };
+}
+
+test("catalogue → product → cart → order form, with the keyboard only", async ({ page }) => {
+  const piece = pieceToOrder();
+  const price = String(piece.priceCents / 100);
+  await page.goto(`/catalogue?tri=name-asc&prixMin=${price}&prixMax=${price}`);
 
   // The skip link is the first stop, visible when focused, and leads into the main content.
   await page.keyboard.press("Tab");
@@ -44,10 +55,9 @@ test("catalogue → product → cart → contact, with the keyboard only", async
   await page.keyboard.press("Enter");
   await expect(page.locator("main#contenu")).toBeFocused();
 
-  // Tab through the filters to the first piece's name, and open it with Enter.
-  const card = page.getByRole("article").first();
-  const name = (await card.getByRole("heading").textContent()) ?? "";
-  const link = card.getByRole("link", { name });
+  // Tab through the filters to the piece's name, and open it with Enter.
+  const name = piece.name;
+  const link = page.getByRole("article").getByRole("link", { name, exact: true });
   await tabTo(page, link);
   await expectVisibleFocus(page);
   await page.keyboard.press("Enter");
@@ -85,7 +95,7 @@ test("catalogue → product → cart → contact, with the keyboard only", async
   await expect(cart).toHaveCount(0);
   await expect(cartButton).toBeFocused();
 
-  // Reopen it and order: "Contacter pour commander" leads to the prefilled contact form.
+  // Reopen it and order: "Contacter pour commander" leads to the order form.
   await page.keyboard.press("Enter");
   await expect(cart).toBeVisible();
   const order = cart.getByRole("button", { name: "Contacter pour commander" });
@@ -95,10 +105,15 @@ test("catalogue → product → cart → contact, with the keyboard only", async
   await expect(page).toHaveURL(/\/contact\?commande=panier$/);
   await expect(cart).toHaveCount(0);
 
-  // Fill the form field after field with the keyboard, and send it with Enter.
+  // Fill the order form field after field with the keyboard, and send it with Enter.
   const marker = `Envoyé au clavier ${Date.now()}`;
-  const form = page.getByRole("main");
-  await tabTo(page, form.getByLabel("Nom"));
+  const form = page.getByRole("region", { name: "Votre commande" });
+  const quantity = form.getByRole("spinbutton", { name: `Quantité de ${name}` });
+  await tabTo(page, quantity);
+  await expectVisibleFocus(page);
+  await expect(quantity).toHaveValue("1");
+  await page.keyboard.press("Tab");
+  await expect(form.getByLabel("Nom")).toBeFocused();
   await expectVisibleFocus(page);
   await page.keyboard.type("Vaiana Clavier");
   await page.keyboard.press("Tab");
@@ -106,20 +121,33 @@ test("catalogue → product → cart → contact, with the keyboard only", async
   await expectVisibleFocus(page);
   await page.keyboard.type("vaiana.clavier@example.com");
   await page.keyboard.press("Tab");
-  const message = form.getByLabel("Message");
+  await expect(form.getByLabel("Téléphone (facultatif)")).toBeFocused();
+  await page.keyboard.press("Tab");
+  const message = form.getByLabel("Message (facultatif)");
   await expect(message).toBeFocused();
   await expectVisibleFocus(page);
-  expect(await message.inputValue(), "the message lists the piece ordered").toContain(name);
-  await page.keyboard.press("ControlOrMeta+End");
-  await page.keyboard.type(`\n${marker}`);
-  const send = form.getByRole("button", { name: "Envoyer le message" });
+  await page.keyboard.type(marker);
+  // The delivery choices are one stop: the arrows move the choice to 'Remise en main propre'.
+  await page.keyboard.press("Tab");
+  await expect(form.getByRole("radio", { name: /Envoi postal/ })).toBeFocused();
+  await expectVisibleFocus(page);
+  const byHand = form.getByRole("radio", { name: /Remise en main propre/ });
+  for (let press = 0; press < 3 && !(await byHand.isChecked()); press++)
+    await page.keyboard.press("ArrowDown");
+  await expect(byHand).toBeChecked();
+  await expect(byHand).toBeFocused();
+  const send = form.getByRole("button", { name: "Envoyer ma commande" });
   await tabTo(page, send, { max: 5 });
   await expectVisibleFocus(page);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("status")).toContainText("Merci !");
+  await expect(page).toHaveURL(/\/commande\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByRole("status").filter({ hasText: "Merci !" })).toBeVisible();
   expect(
-    query<{ name: string }>("select name from contact_messages where message like ?", `%${marker}%`),
-  ).toEqual([{ name: "Vaiana Clavier" }]);
+    query<{ name: string; delivery: string }>(
+      "select customer_name as name, delivery_method as delivery from orders where message = ?",
+      marker,
+    ),
+  ).toEqual([{ name: "Vaiana Clavier", delivery: "main_propre" }]);
 });
 
 /** Opens with Enter on `opener`; Tab and Shift+Tab stay inside; Escape closes and refocuses `opener`. */

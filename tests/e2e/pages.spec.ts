@@ -252,10 +252,11 @@ test.describe("contact", () => {
     await expect(page.locator("iframe[title=\"Plan d'accès à l'atelier\"]")).toBeVisible();
   });
 
-  test("'Contacter pour commander' prefills the pieces and the total", async ({ page }) => {
-    const product = query<{ slug: string; name: string }>(
-      "select slug, name from products where is_sold = 0 and price_cents is not null and stock > 0 limit 1",
-    )[0] as { slug: string; name: string };
+  test("'Contacter pour commander' opens the order form with the pieces and the total", async ({ page }) => {
+    const product = query<{ slug: string; name: string; priceCents: number }>(
+      `select slug, name, price_cents as "priceCents" from products
+        where is_sold = 0 and price_cents is not null and stock > 0 limit 1`,
+    )[0] as { slug: string; name: string; priceCents: number };
     await page.goto(`/catalogue/produit/${product.slug}`);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await page.getByRole("button", { name: "Panier (1)" }).click();
@@ -264,9 +265,12 @@ test.describe("contact", () => {
       .getByRole("button", { name: "Contacter pour commander" })
       .click();
     await expect(page).toHaveURL(/\/contact\?commande=panier$/);
-    const message = page.getByRole("textbox", { name: "Message" });
-    await expect(message).toHaveValue(new RegExp(`- ${product.name} × 1 — `));
-    await expect(message).toHaveValue(/Total : .+ \(hors frais de livraison\)/);
+    const order = page.getByRole("region", { name: "Votre commande" });
+    await expect(order.getByRole("link", { name: product.name })).toBeVisible();
+    await expect(order.getByRole("spinbutton", { name: `Quantité de ${product.name}` })).toHaveValue("1");
+    const total = (product.priceCents / 100).toFixed(2).replace(".", ",");
+    await expect(order.getByTestId("order-total")).toHaveText(new RegExp(`^${total}\\s€$`));
+    await expect(order.getByText("(hors frais de livraison)")).toBeVisible();
   });
 });
 

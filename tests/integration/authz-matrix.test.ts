@@ -57,7 +57,7 @@ interface Row {
 }
 
 // Filled in beforeAll: real slugs and ids of the running shop.
-const ids = { forSale: "", sold: "", productId: "", image: "", aliceChat: "" };
+const ids = { forSale: "", sold: "", productId: "", image: "", aliceChat: "", orderToken: "" };
 /** Alice's order (written in beforeAll): its page's address is known before the shop starts. */
 const ALICE_ORDER_ID = "commandealice01";
 
@@ -75,6 +75,8 @@ const MATRIX: Record<string, Row> = {
   agenda: { url: () => "/agenda", get: all(200), post: noAction },
   // The contact form is public; an empty form is a 400 with French field errors.
   contact: { url: () => "/contact", get: all(200), post: all(400) },
+  // An order's private page: its link is the key, the same page for whoever holds it; no action.
+  "commande/:jeton": { url: () => `/commande/${ids.orderToken}`, get: all(200), post: noAction },
   "mentions-legales": { url: () => "/mentions-legales", get: all(200), post: noAction },
   "politique-de-confidentialite": {
     url: () => "/politique-de-confidentialite",
@@ -358,6 +360,28 @@ beforeAll(async () => {
   });
   const own = await fetch(`${url}/mon-compte`, { headers: { cookie: cookies.clienteA } });
   expect(await own.text()).toContain(ALICE.order);
+  // A guest's order (not Alice's: anyone with its link may read it), on another piece than her cart's.
+  const other = (await queryDatabase(server.dataDir, (handle) =>
+    handle.get(
+      "select id from products where is_sold = 0 and stock > 0 and price_cents is not null and id <> ? limit 1",
+      ids.productId,
+    ),
+  )) as { id: string };
+  const ordered = await fetch(`${url}/contact?commande=panier`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      "form-name": "commande",
+      [`quantite.${other.id}`]: "1",
+      name: "Invitée Matrice",
+      email: "invitee-matrice@exemple.fr",
+      phone: "",
+      delivery: "main_propre",
+    }),
+  });
+  expect(ordered.status).toBe(303);
+  ids.orderToken = (ordered.headers.get("location") ?? "").split("/")[2]?.split("?")[0] ?? "";
 }, 180_000);
 
 afterAll(async () => {

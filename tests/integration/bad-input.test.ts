@@ -101,6 +101,11 @@ async function send(path: string, cookie: string, payload: Payload) {
 /** Each mutation, the role that may call it, and a valid payload's field names. */
 const ENDPOINTS: { path: string; role: "anonyme" | "cliente" | "admin"; fields: Record<string, string> }[] = [
   { path: "/contact", role: "anonyme", fields: { "form-name": "contact", name: "", email: "", message: "" } },
+  {
+    path: "/contact?commande=panier",
+    role: "anonyme",
+    fields: { "form-name": "commande", "quantite.abc": "", name: "", email: "", delivery: "", message: "" },
+  },
   { path: "/auth", role: "anonyme", fields: { intent: "", email: "", password: "", passwordConfirm: "" } },
   {
     path: "/reinitialiser-mot-de-passe",
@@ -175,6 +180,81 @@ describe("hostile payloads on every mutation", () => {
       expect(await snapshot(), `${endpoint.path} changed the database`).toBe(before);
     });
   }
+});
+
+describe("the order form (issue 20)", () => {
+  /** The order form's fields, each given the same hostile value; the form's name kept. */
+  const ORDER_FIELDS = {
+    "quantite.abcdefghijklmno": "",
+    name: "",
+    email: "",
+    phone: "",
+    delivery: "",
+    addressLine: "",
+    postalCode: "",
+    city: "",
+    eventId: "",
+    message: "",
+  };
+  const asOrder = (payload: Payload): Payload =>
+    payload.type === "application/x-www-form-urlencoded"
+      ? { ...payload, body: `${payload.body}&form-name=commande` }
+      : payload;
+  const order = (label: string, fields: Record<string, string>) =>
+    form(label, {
+      "form-name": "commande",
+      name: "Ana",
+      email: "ana@exemple.fr",
+      phone: "",
+      delivery: "main_propre",
+      ...fields,
+    });
+
+  it("answers hostile orders with a French 4xx, never a 5xx, the database unchanged", async () => {
+    const before = await snapshot();
+    const manyLines = Object.fromEntries(
+      Array.from({ length: 60 }, (_, i) => [`quantite.piece${String(i).padStart(3, "0")}`, "1"]),
+    );
+    const payloads = [
+      ...hostile(ORDER_FIELDS).map(asOrder),
+      ...["-1", "0x10", "1e3", "1.5", "NaN", "Infinity", "99999999999999999999", " 1 ", "１"].map(
+        (quantity) => order(`quantity ${quantity}`, { "quantite.abcdefghijklmno": quantity }),
+      ),
+      order("forged id", { "quantite.' OR 1=1 --": "1" }),
+      order("id too long", { [`quantite.${"a".repeat(41)}`]: "1" }),
+      order("60 lines", manyLines),
+      order("unknown piece", { "quantite.abcdefghijklmno": "1" }),
+      order("event without an event", { "quantite.abcdefghijklmno": "1", delivery: "evenement" }),
+      order("unknown event", { "quantite.abcdefghijklmno": "1", delivery: "evenement", eventId: "x" }),
+      order("post without an address", { "quantite.abcdefghijklmno": "1", delivery: "envoi" }),
+      order("unknown delivery", { "quantite.abcdefghijklmno": "1", delivery: "téléportation" }),
+      order("huge message", { "quantite.abcdefghijklmno": "1", message: HUGE.slice(0, 100_000) }),
+    ];
+    for (const payload of payloads) {
+      const { status, text } = await send("/contact?commande=panier", "", payload);
+      const label = `commande ← ${payload.label} (${status})`;
+      expect(status, label).toBeGreaterThanOrEqual(400);
+      expect(status, label).toBeLessThan(500);
+      expectFrench(text, label);
+    }
+    expect(await snapshot(), "the order form changed the database").toBe(before);
+  });
+
+  it("answers an unknown or forged order link with a French 404", async () => {
+    for (const token of [
+      "A".repeat(43),
+      "' OR 1=1 --",
+      "../../etc/passwd",
+      HUGE.slice(0, 400),
+      "\u202Eelcin",
+    ]) {
+      const response = await fetch(`${server.url}/commande/${encodeURIComponent(token)}`);
+      const text = await response.text();
+      expect(response.status, token.slice(0, 20)).toBe(404);
+      expect(text).toContain("Cette commande est introuvable");
+      expectFrench(text, token.slice(0, 20));
+    }
+  });
 });
 
 describe("oversize and unannounced bodies, duplicate submits", () => {
@@ -374,6 +454,32 @@ describe("control characters in text (issue 16)", () => {
         name: "Ana",
         email: "ana@exemple.fr",
         message: `Bon${c}jour`,
+      }),
+    );
+  });
+
+  it("refuses them in the order form", async () => {
+    await refusesControls("commande", "/contact?commande=panier", "", (c) =>
+      form("order", {
+        "form-name": "commande",
+        "quantite.abcdefghijklmno": "1",
+        name: `Ana${c}`,
+        email: "ana@exemple.fr",
+        phone: "",
+        delivery: "main_propre",
+      }),
+    );
+    await refusesControls("commande", "/contact?commande=panier", "", (c) =>
+      form("order", {
+        "form-name": "commande",
+        "quantite.abcdefghijklmno": "1",
+        name: "Ana",
+        email: "ana@exemple.fr",
+        phone: "",
+        delivery: "envoi",
+        addressLine: `1 rue${c}`,
+        postalCode: "56170",
+        city: "Quiberon",
       }),
     );
   });

@@ -53,6 +53,8 @@ export interface BasketLine extends BasketProduct {
 
 interface BasketValue {
   signedIn: boolean;
+  /** False until a guest's lists were read from local storage (on the server, and before hydration). */
+  ready: boolean;
   favorites: BasketProduct[];
   cart: BasketLine[];
   /** True while a request to the server is under way. */
@@ -66,6 +68,8 @@ interface BasketValue {
   addToCart(product: BasketProduct): void;
   changeQuantity(productId: string, delta: number): void;
   removeFromCart(productId: string): void;
+  /** After an order: its pieces leave a guest's cart (a customer's server cart already lost them). */
+  forgetOrdered(productIds: readonly string[]): void;
 }
 
 const BasketContext = createContext<BasketValue | null>(null);
@@ -133,6 +137,7 @@ export function BasketProvider({ signedIn, serverFavorites, serverCart, children
   const [cart, setCart] = useState<BasketLine[]>(signedIn ? serverCart : []);
   const [pending, setPending] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
+  const [ready, setReady] = useState(signedIn);
   const cartRef = useRef(cart);
   cartRef.current = cart;
   const favoritesRef = useRef(favorites);
@@ -146,6 +151,7 @@ export function BasketProvider({ signedIn, serverFavorites, serverCart, children
       setCart(serverCart);
       writeGuestList(GUEST_CART_KEY, []);
       writeGuestList(GUEST_FAVORITES_KEY, []);
+      setReady(true);
       return;
     }
     // Stored pieces may have been sold or deleted since: ask the shop, then mark them.
@@ -179,6 +185,7 @@ export function BasketProvider({ signedIn, serverFavorites, serverCart, children
       }));
       setFavorites(storedFavorites);
       setCart(storedCart);
+      setReady(true);
       void refreshAvailability([...storedFavorites, ...storedCart]);
     };
     load();
@@ -322,8 +329,20 @@ export function BasketProvider({ signedIn, serverFavorites, serverCart, children
       );
     }
 
+    // Straight from local storage, not from the state: it may run before the lists were loaded.
+    function forgetOrdered(productIds: readonly string[]) {
+      if (signedIn) return;
+      const ordered = new Set(productIds);
+      writeGuestList(
+        GUEST_CART_KEY,
+        readGuestList<StoredCartLine>(GUEST_CART_KEY).filter((line) => !ordered.has(line.id)),
+      );
+      setCart((current) => current.filter((line) => !ordered.has(line.productId)));
+    }
+
     return {
       signedIn,
+      ready,
       favorites,
       cart,
       loading: pending > 0,
@@ -335,8 +354,9 @@ export function BasketProvider({ signedIn, serverFavorites, serverCart, children
       addToCart,
       changeQuantity,
       removeFromCart,
+      forgetOrdered,
     };
-  }, [signedIn, favorites, cart, pending, notice, sync, saveGuestCart, saveGuestFavorites]);
+  }, [signedIn, ready, favorites, cart, pending, notice, sync, saveGuestCart, saveGuestFavorites]);
 
   return <BasketContext.Provider value={value}>{children}</BasketContext.Provider>;
 }

@@ -6,17 +6,12 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
-import { DELIVERY_METHODS } from "./order-types";
+import { DELIVERY_METHODS, ORDER_FORM_NAME, QUANTITY_FIELD_PREFIX } from "./order-types";
 
-export const ORDER_FORM_NAME = "commande";
-/** Field name of one line's quantity: `quantite.<piece id>`. */
-export const QUANTITY_FIELD_PREFIX = "quantite.";
+// The form's names live with the types, so the page draws the form without loading zod.
+export { ORDER_FORM_NAME, QUANTITY_FIELD_PREFIX, quantityField } from "./order-types";
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
-
-export function quantityField(productId: string): string {
-  return `${QUANTITY_FIELD_PREFIX}${productId}`;
-}
 
 const PIECE_ID = /^[a-z0-9]{1,40}$/;
 
@@ -61,9 +56,13 @@ export const orderFormSchema = z
         .min(1, "Veuillez indiquer votre adresse email.")
         .max(200, "Cette adresse est trop longue.")
         .pipe(z.email("Cette adresse email n'est pas valide.")),
-      phone: text(40).refine((value) => value === "" || /^[+0-9 ().-]{6,40}$/.test(value), {
-        message: "Ce numéro de téléphone n'est pas valide.",
-      }),
+      // Optional: a script leaving the field out gets the same as an empty box.
+      phone: text(40)
+        .refine((value) => value === "" || /^[+0-9 ().-]{6,40}$/.test(value), {
+          message: "Ce numéro de téléphone n'est pas valide.",
+        })
+        .optional()
+        .default(""),
       delivery: z.enum(DELIVERY_METHODS as [string, ...string[]], {
         error: "Choisissez un mode de livraison.",
       }),

@@ -55,3 +55,12 @@ export const DELIVERY_LABELS: Record<DeliveryMethod, string> = {
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }
+
+/** The order form's hidden `form-name`, which tells /contact's action an order from a message. */
+export const ORDER_FORM_NAME = "commande";
+/** Field name of one line's quantity: `quantite.<piece id>`. */
+export const QUANTITY_FIELD_PREFIX = "quantite.";
+
+export function quantityField(productId: string): string {
+  return `${QUANTITY_FIELD_PREFIX}${productId}`;
+}

@@ -1,10 +1,14 @@
 /**
  * /contact (docs/product.md §2 "Contact page"): how ordering works, the shop's details and map, the contact
- * form (stored for the admin's inbox and mailed to the shop), delivery information, feature bar.
+ * form (stored for the admin's inbox and mailed to the shop), delivery information, feature bar. With a
+ * cart (`?commande=panier` or `?commande=favoris`), the order form takes the contact form's place
+ * (docs/product.md §10.19); the form's hidden `form-name` tells the action which one was sent.
  */
-import { data } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Link } from "react-router";
 import { FeatureBar } from "~/components/feature-bar";
 import { PageIntro } from "~/components/page-intro";
+import { type BasketLine, displayable, isOrderable, useBasket } from "~/features/basket/basket-context";
 import styles from "~/features/contact/contact.module.css";
 import { saveContactMessage } from "~/features/contact/contact.server";
 import { ContactForm } from "~/features/contact/contact-form";
@@ -18,6 +22,16 @@ import {
   contactSchema,
   parseContactOrder,
 } from "~/features/contact/contact-schema";
+import { OrderForm } from "~/features/orders/order-form";
+import { handleOrderRequest, loadOrderRequest } from "~/features/orders/order-request.server";
+import {
+  isOrderFormState,
+  type OrderFormState,
+  type OrderRequestData,
+  orderSourceOf,
+} from "~/features/orders/order-request-types";
+import { ORDER_FORM_NAME } from "~/features/orders/order-types";
+import { holdDays } from "~/features/orders/orders.server";
 import { getShopDetails } from "~/features/settings/settings.server";
 import { parseForm } from "~/lib/form";
 import { organizationJsonLd, pageMeta, siteOf } from "~/lib/seo";
@@ -43,12 +57,22 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export async function loader() {
-  return { shop: await getShopDetails(getDb()) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb();
+  const source = orderSourceOf(new URL(request.url).searchParams.get("commande"));
+  const [shop, days, order] = await Promise.all([
+    getShopDetails(db),
+    holdDays(db),
+    source ? loadOrderRequest(db, await getOptionalUser(request), source) : null,
+  ]);
+  return { shop, holdDays: days, order };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm<typeof contactSchema, ContactField>(contactSchema, await readFormFields(request));
+  const fields = await readFormFields(request);
+  if (fields["form-name"] === ORDER_FORM_NAME)
+    return handleOrderRequest(request, fields, await getOptionalUser(request));
+  const parsed = parseForm<typeof contactSchema, ContactField>(contactSchema, fields);
   if (!parsed.ok) {
     const { name, email, message } = parsed.fieldErrors;
     const fieldErrors: ContactFieldErrors = { name, email, message };
@@ -88,8 +112,106 @@ export async function action({ request }: Route.ActionArgs) {
   return { ok: true, message: CONTACT_SUCCESS };
 }
 
+/**
+ * The lines of the order form. A signed-in customer's come from the server, so the page works without
+ * JavaScript; once the page is live, from the basket, which the panels change at once. A guest's come
+ * from the browser's basket once it is read (null before: the page then offers the contact form) or,
+ * after a refusal, from the pieces the server read in the posted form.
+ */
+function useOrderLines(
+  order: OrderRequestData | null,
+  state: OrderFormState | undefined,
+): BasketLine[] | null {
+  const basket = useBasket();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!order) return null;
+  if (order.lines && !hydrated) return order.lines;
+  if (basket.ready)
+    return displayable(
+      order.source === "panier" ? basket.cart : basket.favorites.map((item) => ({ ...item, quantity: 1 })),
+    );
+  return state?.lines ?? null;
+}
+
+type Shop = Route.ComponentProps["loaderData"]["shop"];
+
+function HowToOrder({ shop, holdDays }: { shop: Shop; holdDays: number }) {
+  return (
+    <section className={styles.card} aria-labelledby="commander">
+      <h2 id="commander">Comment commander ?</h2>
+      <p>Il n'y a pas de paiement en ligne sur le site : chaque commande est confirmée personnellement.</p>
+      <ol className={styles.steps}>
+        <li>Ajoutez vos pièces préférées au panier ou à vos favoris.</li>
+        <li>
+          Cliquez sur « Contacter pour commander » : vérifiez les quantités, choisissez la livraison et
+          envoyez la commande.
+        </li>
+        <li>
+          Vos pièces vous sont réservées {holdDays} jour{holdDays > 1 ? "s" : ""} : nous vous envoyons les
+          frais de livraison et un lien de paiement sécurisé.
+        </li>
+        <li>
+          Votre bijou part sous 48h, soigneusement emballé. Suivez chaque étape depuis le lien reçu par
+          e-mail.
+        </li>
+      </ol>
+      <h3>Nous joindre</h3>
+      <address className={styles.details}>
+        <p>
+          {shop.addressLine}, {shop.postalCode} {shop.city}
+        </p>
+        {shop.phone ? (
+          <p>
+            Téléphone : <a href={`tel:${shop.phoneHref}`}>{shop.phone}</a>
+          </p>
+        ) : null}
+        {shop.email ? (
+          <p>
+            Email : <a href={`mailto:${shop.email}`}>{shop.email}</a>
+          </p>
+        ) : null}
+      </address>
+      {shop.openingHours ? (
+        <p className={styles.hours}>Commandes par téléphone : {shop.openingHours}.</p>
+      ) : null}
+      <ContactMap query={shop.map.query} latitude={shop.map.latitude} longitude={shop.map.longitude} />
+    </section>
+  );
+}
+
+function Delivery({ wide }: { wide: boolean }) {
+  return (
+    <section
+      className={`${styles.card} ${styles.delivery} ${wide ? styles.wide : ""}`}
+      aria-labelledby="livraison"
+    >
+      <h2 id="livraison">Livraison</h2>
+      <ul>
+        <li>Expédition soignée sous 48h en France métropolitaine, dans un écrin en carton recyclé.</li>
+        <li>Transporteurs : Colissimo, Chronopost ou Point Relais, au choix.</li>
+        <li>
+          Les frais de livraison dépendent de votre adresse : ils vous sont indiqués avant le paiement, au
+          moment de finaliser la commande.
+        </li>
+        <li>Les pièces sont uniques ou en toute petite série, vendues dans la limite du stock disponible.</li>
+        <li>
+          Pour toute commande de 120 € ou plus, les documents de commande sont disponibles sur simple demande.
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { shop } = loaderData;
+  const { shop, order } = loaderData;
+  const orderState = isOrderFormState(actionData) ? actionData : undefined;
+  const contactState = isOrderFormState(actionData) ? undefined : actionData;
+  const lines = useOrderLines(order, orderState);
+  // The order form once there is something to order (or an answer to show); else the contact form.
+  const ordering =
+    order !== null &&
+    (orderState?.ok || (lines !== null && (lines.some(isOrderable) || orderState !== undefined)));
   return (
     <>
       <PageIntro eyebrow="Une question, une commande ?" title="Contact">
@@ -98,65 +220,41 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         </p>
       </PageIntro>
       <div className={styles.layout}>
-        <section className={styles.card} aria-labelledby="commander">
-          <h2 id="commander">Comment commander ?</h2>
-          <p>
-            Il n'y a pas de paiement en ligne sur le site : chaque commande est confirmée personnellement.
-          </p>
-          <ol className={styles.steps}>
-            <li>Ajoutez vos pièces préférées au panier ou à vos favoris.</li>
-            <li>Cliquez sur « Contacter pour commander » : votre message est prérempli.</li>
-            <li>
-              Nous vous répondons avec la disponibilité, les frais de livraison et un lien de paiement
-              sécurisé.
-            </li>
-            <li>Votre bijou part sous 48h, soigneusement emballé.</li>
-          </ol>
-          <h3>Nous joindre</h3>
-          <address className={styles.details}>
-            <p>
-              {shop.addressLine}, {shop.postalCode} {shop.city}
-            </p>
-            {shop.phone ? (
-              <p>
-                Téléphone : <a href={`tel:${shop.phoneHref}`}>{shop.phone}</a>
+        {order && ordering ? (
+          <section className={`${styles.card} ${styles.wide}`} aria-labelledby="votre-commande">
+            <h2 id="votre-commande">Votre commande</h2>
+            <OrderForm
+              source={order.source}
+              lines={lines ?? []}
+              customer={order.customer}
+              events={order.events}
+              holdDays={loaderData.holdDays}
+              state={orderState}
+            />
+          </section>
+        ) : null}
+        <HowToOrder shop={shop} holdDays={loaderData.holdDays} />
+        {ordering ? null : (
+          <section className={styles.card} aria-labelledby="ecrire">
+            <h2 id="ecrire">Nous écrire</h2>
+            {order && lines ? (
+              <p className={styles.notice} role="status">
+                {order.source === "panier"
+                  ? "Votre panier ne contient aucune création disponible à la commande."
+                  : "Vos favoris ne contiennent aucune création disponible à la commande."}{" "}
+                <Link to="/catalogue">Découvrir le catalogue</Link>
               </p>
             ) : null}
-            {shop.email ? (
-              <p>
-                Email : <a href={`mailto:${shop.email}`}>{shop.email}</a>
+            {orderState && !orderState.ok ? (
+              // An order posted from elsewhere than the order form: its refusal still shows.
+              <p className={styles.formError} role="alert">
+                {orderState.message}
               </p>
             ) : null}
-          </address>
-          {shop.openingHours ? (
-            <p className={styles.hours}>Commandes par téléphone : {shop.openingHours}.</p>
-          ) : null}
-          <ContactMap query={shop.map.query} latitude={shop.map.latitude} longitude={shop.map.longitude} />
-        </section>
-
-        <section className={styles.card} aria-labelledby="ecrire">
-          <h2 id="ecrire">Nous écrire</h2>
-          <ContactForm state={actionData} />
-        </section>
-
-        <section className={`${styles.card} ${styles.delivery} ${styles.wide}`} aria-labelledby="livraison">
-          <h2 id="livraison">Livraison</h2>
-          <ul>
-            <li>Expédition soignée sous 48h en France métropolitaine, dans un écrin en carton recyclé.</li>
-            <li>Transporteurs : Colissimo, Chronopost ou Point Relais, au choix.</li>
-            <li>
-              Les frais de livraison dépendent de votre adresse : ils vous sont indiqués avant le paiement, au
-              moment de finaliser la commande.
-            </li>
-            <li>
-              Les pièces sont uniques ou en toute petite série, vendues dans la limite du stock disponible.
-            </li>
-            <li>
-              Pour toute commande de 120 € ou plus, les documents de commande sont disponibles sur simple
-              demande.
-            </li>
-          </ul>
-        </section>
+            <ContactForm state={contactState} />
+          </section>
+        )}
+        <Delivery wide={!ordering} />
       </div>
       <FeatureBar />
     </>

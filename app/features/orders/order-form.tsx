@@ -1,0 +1,413 @@
+/**
+ * The order form of /contact (docs/product.md §10.19): the pieces with an editable quantity (0
+ * leaves a piece out), their availability kept up to date, the total computed as the visitor
+ * types (the server computes it again), who orders, how it is delivered, a message. A plain form
+ * post: a signed-in customer's lines are drawn by the server, so it all works without JavaScript.
+ */
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import buttons from "~/components/button.module.css";
+import { Field, FieldError } from "~/components/field";
+import { AvailabilityNote } from "~/features/basket/availability-note";
+import { type BasketLine, isOrderable, lineLimit } from "~/features/basket/basket-context";
+import contact from "~/features/contact/contact.module.css";
+import { frenchTime, longDate } from "~/lib/dates";
+import { formatPrice } from "~/lib/format";
+import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
+import styles from "./order-form.module.css";
+import type {
+  OrderCustomer,
+  OrderFormState,
+  OrderSource,
+  PickupEvent,
+  PieceAvailability,
+} from "./order-request-types";
+import {
+  DELIVERY_LABELS,
+  DELIVERY_METHODS,
+  type DeliveryMethod,
+  ORDER_FORM_NAME,
+  quantityField,
+} from "./order-types";
+
+const AVAILABILITY_REFRESH_MS = 60_000;
+
+/** The pieces' availability as the shop sees it: at once, whenever the page is shown again, every minute. */
+function useLiveAvailability(productIds: readonly string[], refreshKey: unknown): PieceAvailability {
+  const [known, setKnown] = useState<PieceAvailability>({});
+  const ids = productIds.join(",");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey asks again after a refusal.
+  useEffect(() => {
+    if (!ids) return;
+    let cancelled = false;
+    const check = async () => {
+      try {
+        const query = new URLSearchParams(ids.split(",").map((id) => ["id", id]));
+        const response = await fetch(`/api/disponibilite?${query}`);
+        if (!response.ok) return;
+        const body = (await response.json()) as { availability: PieceAvailability };
+        if (!cancelled) setKnown(body.availability);
+      } catch (error) {
+        console.warn("Disponibilité des pièces inconnue pour le moment", error);
+      }
+    };
+    const onShown = () => {
+      if (document.visibilityState === "visible") void check();
+    };
+    void check();
+    document.addEventListener("visibilitychange", onShown);
+    const timer = window.setInterval(check, AVAILABILITY_REFRESH_MS);
+    return () => {
+      cancelled = true;
+      document.removeEventListener("visibilitychange", onShown);
+      window.clearInterval(timer);
+    };
+  }, [ids, refreshKey]);
+  return known;
+}
+
+const DELIVERY_HINTS: Record<DeliveryMethod, string> = {
+  envoi: "Colissimo, Chronopost ou Point Relais : les frais vous sont indiqués avant le paiement.",
+  evenement: "Sans frais de livraison, sur notre stand.",
+  main_propre: "Nous convenons ensemble d'un lieu et d'un moment.",
+};
+
+function eventLabel(event: PickupEvent): string {
+  const place = event.location ? `, ${event.location}` : "";
+  return `${event.title} — ${longDate(event.startDate)} à ${frenchTime(event.startDate)}${place}`;
+}
+
+/** What a line asks for at first: its quantity, within what is free. */
+function firstQuantity(line: BasketLine): string {
+  const limit = lineLimit(line);
+  return String(limit > 0 ? Math.min(line.quantity, limit) : line.quantity);
+}
+
+/** A typed quantity as a number of units; anything else counts as none. */
+function unitsOf(text: string | undefined): number {
+  const units = Number(text);
+  return Number.isInteger(units) && units > 0 ? units : 0;
+}
+
+interface OrderFormProps {
+  source: OrderSource;
+  lines: readonly BasketLine[];
+  customer: OrderCustomer | null;
+  events: readonly PickupEvent[];
+  holdDays: number;
+  state: OrderFormState | undefined;
+}
+
+export function OrderForm({ source, lines, customer, events, holdDays, state }: OrderFormProps) {
+  const navigation = useNavigation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const live = useLiveAvailability(
+    lines.map((line) => line.productId),
+    state,
+  );
+  const shown = lines.map((line) => {
+    const now = live[line.productId];
+    return now ? { ...line, ...now } : line;
+  });
+  const values = state?.values ?? {};
+  // What the visitor typed, by piece; a piece not typed in yet asks for its first quantity.
+  const [typedQuantities, setQuantities] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      lines.flatMap((line) => {
+        const echoed = values[quantityField(line.productId)];
+        return echoed === undefined ? [] : [[line.productId, echoed]];
+      }),
+    ),
+  );
+  const quantityOf = (line: BasketLine) => typedQuantities[line.productId] ?? firstQuantity(line);
+  const [delivery, setDelivery] = useState<DeliveryMethod>(() =>
+    DELIVERY_METHODS.includes(values.delivery as DeliveryMethod)
+      ? (values.delivery as DeliveryMethod)
+      : "envoi",
+  );
+
+  if (state?.ok) {
+    return (
+      <p className={contact.success} role="status">
+        {state.message}
+      </p>
+    );
+  }
+
+  const errors = state?.fieldErrors ?? {};
+  const orderable = (line: BasketLine) => isOrderable(line) && lineLimit(line) > 0;
+  const total = shown
+    .filter(orderable)
+    .reduce((sum, line) => sum + (line.priceCents ?? 0) * unitsOf(quantityOf(line)), 0);
+  const ordered = shown.some((line) => orderable(line) && unitsOf(quantityOf(line)) > 0);
+  const submitting = navigation.state === "submitting";
+  const typed = (name: string, fallback = "") => values[name] ?? fallback;
+
+  return (
+    // Posted to the page it is on, so a refusal shows the order form again.
+    <Form method="post" action={`/contact?commande=${source}`} className={`${contact.form} ${styles.form}`}>
+      <input type="hidden" name="form-name" value={ORDER_FORM_NAME} />
+      <div className={contact.honeypot} aria-hidden="true">
+        <label>
+          Ne pas remplir ce champ
+          <input type="text" name="site_web" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+
+      <fieldset
+        className={styles.group}
+        aria-describedby={errors.lines ? "commande-lignes-error" : undefined}
+      >
+        <legend>Vos créations</legend>
+        <ul className={styles.lines}>
+          {shown.map((line) => {
+            const id = `quantite-${line.productId}`;
+            const limit = lineLimit(line);
+            const canOrder = orderable(line);
+            const units = unitsOf(quantityOf(line));
+            return (
+              <li
+                key={line.productId}
+                className={styles.line}
+                data-unavailable={canOrder ? undefined : "true"}
+                data-removed={canOrder && units === 0 ? "true" : undefined}
+              >
+                <img
+                  src={line.image ? imageUrl("products", line.image.fileName, "thumb") : PLACEHOLDER_IMAGE}
+                  alt=""
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                  className={styles.thumb}
+                />
+                <div className={styles.lineInfo}>
+                  <Link to={`/catalogue/produit/${line.slug}`} className={styles.lineName}>
+                    {line.name}
+                  </Link>
+                  <p className={styles.unitPrice}>{formatPrice(line.priceCents)} l'unité</p>
+                  {canOrder ? null : (
+                    <>
+                      <AvailabilityNote
+                        availability={
+                          line.availability && line.availability !== "available"
+                            ? line.availability
+                            : "out-of-stock"
+                        }
+                      />
+                      <p className={styles.lineHint}>Non incluse dans la commande.</p>
+                    </>
+                  )}
+                  {canOrder && units > limit ? (
+                    <p className={styles.lineWarning}>Il n'en reste que {limit} : ajustez la quantité.</p>
+                  ) : null}
+                  {canOrder && units === 0 ? (
+                    <p className={styles.lineHint}>Retirée de la commande.</p>
+                  ) : null}
+                </div>
+                {canOrder ? (
+                  <div className={styles.quantity}>
+                    <label htmlFor={id}>
+                      Quantité<span className="visually-hidden"> de {line.name}</span>
+                    </label>
+                    <input
+                      id={id}
+                      type="number"
+                      name={quantityField(line.productId)}
+                      inputMode="numeric"
+                      min={0}
+                      max={limit}
+                      step={1}
+                      value={quantityOf(line)}
+                      onChange={(event) => {
+                        const typedValue = event.currentTarget.value;
+                        setQuantities((current) => ({ ...current, [line.productId]: typedValue }));
+                      }}
+                    />
+                  </div>
+                ) : null}
+                <p className={styles.lineTotal}>
+                  {canOrder ? (
+                    <>
+                      <span className="visually-hidden">Sous-total : </span>
+                      {formatPrice((line.priceCents ?? 0) * units)}
+                    </>
+                  ) : null}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+        <FieldError id="commande-lignes-error" error={errors.lines} />
+        <p className={styles.total} aria-live="polite">
+          Total : <strong data-testid="order-total">{formatPrice(total)}</strong>{" "}
+          <span>(hors frais de livraison)</span>
+        </p>
+      </fieldset>
+
+      <div className={styles.columns}>
+        <fieldset className={styles.group}>
+          <legend>Vos coordonnées</legend>
+          <Field
+            id="commande-nom"
+            label="Nom"
+            error={errors.name}
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={120}
+            defaultValue={typed("name", customer?.name)}
+          />
+          <Field
+            id="commande-email"
+            label="Email"
+            error={errors.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={200}
+            hint="La confirmation et le lien de suivi de votre commande y sont envoyés."
+            defaultValue={typed("email", customer?.email)}
+          />
+          <Field
+            id="commande-telephone"
+            label="Téléphone (facultatif)"
+            error={errors.phone}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={40}
+            defaultValue={typed("phone", customer?.phone)}
+          />
+          <Field id="commande-message" label="Message (facultatif)" error={errors.message}>
+            {(control) => (
+              <textarea
+                {...control}
+                name="message"
+                rows={4}
+                maxLength={5000}
+                defaultValue={typed("message")}
+              />
+            )}
+          </Field>
+        </fieldset>
+
+        <fieldset
+          className={`${styles.group} ${styles.delivery}`}
+          aria-describedby={errors.delivery ? "commande-livraison-error" : undefined}
+        >
+          <legend>Livraison</legend>
+          <div className={styles.choices}>
+            {DELIVERY_METHODS.map((method) => {
+              const unavailable = method === "evenement" && events.length === 0;
+              return (
+                <label
+                  key={method}
+                  className={styles.choice}
+                  data-disabled={unavailable ? "true" : undefined}
+                >
+                  <input
+                    type="radio"
+                    name="delivery"
+                    value={method}
+                    checked={delivery === method}
+                    disabled={unavailable}
+                    onChange={() => setDelivery(method)}
+                  />
+                  <span>
+                    <span className={styles.choiceLabel}>{DELIVERY_LABELS[method]}</span>
+                    <span className={styles.choiceHint}>
+                      {unavailable ? "Aucun événement à venir pour le moment." : DELIVERY_HINTS[method]}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+          <FieldError id="commande-livraison-error" error={errors.delivery} />
+
+          {/* Both blocks are in the page, so the form works without JavaScript; CSS shows the one chosen. */}
+          <div className={styles.postal}>
+            <Field
+              id="commande-adresse"
+              label="Adresse"
+              error={errors.addressLine}
+              name="addressLine"
+              type="text"
+              autoComplete="street-address"
+              maxLength={200}
+              required={hydrated && delivery === "envoi"}
+              defaultValue={typed("addressLine")}
+            />
+            <div className={styles.cityRow}>
+              <Field
+                id="commande-code-postal"
+                label="Code postal"
+                error={errors.postalCode}
+                name="postalCode"
+                type="text"
+                autoComplete="postal-code"
+                maxLength={20}
+                required={hydrated && delivery === "envoi"}
+                defaultValue={typed("postalCode", customer?.postalCode)}
+              />
+              <Field
+                id="commande-ville"
+                label="Ville"
+                error={errors.city}
+                name="city"
+                type="text"
+                autoComplete="address-level2"
+                maxLength={100}
+                required={hydrated && delivery === "envoi"}
+                defaultValue={typed("city")}
+              />
+            </div>
+          </div>
+          {events.length > 0 ? (
+            <div className={styles.pickup}>
+              <Field id="commande-evenement" label="Événement" error={errors.eventId}>
+                {(control) => (
+                  <select
+                    {...control}
+                    name="eventId"
+                    required={hydrated && delivery === "evenement"}
+                    defaultValue={typed("eventId")}
+                  >
+                    <option value="">Choisissez un événement</option>
+                    {events.map((event) => (
+                      <option key={event.id} value={event.id}>
+                        {eventLabel(event)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </div>
+          ) : (
+            <FieldError id="commande-evenement-error" error={errors.eventId} />
+          )}
+        </fieldset>
+      </div>
+
+      {state?.message ? (
+        <p className={contact.formError} role="alert">
+          {state.message}
+        </p>
+      ) : null}
+      <p className={styles.promise}>
+        Rien à payer maintenant : vos pièces vous sont réservées {holdDays} jour{holdDays > 1 ? "s" : ""}, le
+        temps que nous vous envoyions les frais de livraison et un lien de paiement sécurisé.
+      </p>
+      <button
+        type="submit"
+        className={`${buttons.primary} ${styles.submit}`}
+        disabled={submitting || (hydrated && !ordered)}
+      >
+        {submitting ? "Envoi…" : "Envoyer ma commande"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * What the order's private page shows (docs/product.md §10.19): the order as its customer follows
+ * it, without the shop's internal note, the admins' names or the customer's contact details (the
+ * link may be forwarded). Client-safe.
+ */
+import type { DeliveryMethod, OrderStatus } from "./order-types";
+
+export interface TrackingStep {
+  status: OrderStatus;
+  label: string;
+  /** When the order reached it; null: still to come. */
+  at: string | null;
+}
+
+export interface TrackingView {
+  number: string;
+  status: OrderStatus;
+  statusLabel: string;
+  createdAt: string;
+  customerName: string;
+  delivery: {
+    method: DeliveryMethod;
+    label: string;
+    addressLine: string;
+    postalCode: string;
+    city: string;
+    eventTitle: string;
+    eventStart: string | null;
+  };
+  lines: { productId: string | null; name: string; unitPriceCents: number; quantity: number }[];
+  totalCents: number;
+  /** Until when the pieces are held, while the order holds them. */
+  holdExpiresAt: string | null;
+  /** The payment link, while it is the step to take. */
+  paymentUrl: string | null;
+  trackingNumber: string | null;
+  steps: TrackingStep[];
+}

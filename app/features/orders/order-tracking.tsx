@@ -1,0 +1,174 @@
+/**
+ * The order's private page (docs/product.md §10.19), reached from the confirmation and from the link
+ * in every e-mail: its status first, then each step with its date, the pieces and the total, the
+ * delivery, the payment link while it is the step to take and the parcel's tracking number.
+ */
+import { type ReactNode, useEffect } from "react";
+import { Link, useSearchParams } from "react-router";
+import buttons from "~/components/button.module.css";
+import { PageIntro } from "~/components/page-intro";
+import { useBasket } from "~/features/basket/basket-context";
+import { frenchTime, longDate } from "~/lib/dates";
+import { formatPrice } from "~/lib/format";
+import styles from "./order-tracking.module.css";
+import type { TrackingView } from "./order-tracking-types";
+import type { OrderStatus } from "./order-types";
+
+/** Marks the page reached right after ordering (order-request.server.ts). */
+export const JUST_PLACED_PARAM = "nouvelle";
+
+function when(iso: string): string {
+  return `${longDate(iso)} à ${frenchTime(iso)}`;
+}
+
+function StatusExplanation({ order }: { order: TrackingView }) {
+  const held = order.holdExpiresAt ? (
+    <> Vos pièces vous sont réservées jusqu'au {longDate(order.holdExpiresAt)}.</>
+  ) : null;
+  const texts: Record<OrderStatus, ReactNode> = {
+    nouvelle: (
+      <>
+        Nous avons bien reçu votre commande : nous vous écrivons très vite avec les frais de livraison et un
+        lien de paiement sécurisé.{held}
+      </>
+    ),
+    lien_envoye: (
+      <>
+        Le lien de paiement sécurisé vous attend ci-dessous (et dans votre boîte mail).
+        {held}
+      </>
+    ),
+    payee: <>Paiement reçu, merci ! Nous préparons votre commande avec soin.</>,
+    expediee: <>Votre commande est en route.</>,
+    livree: <>Votre commande vous a été remise. Merci pour votre confiance !</>,
+    annulee: (
+      <>
+        Cette commande a été annulée. Une question ? <Link to="/contact">Écrivez-nous</Link>.
+      </>
+    ),
+  };
+  return <p className={styles.explanation}>{texts[order.status]}</p>;
+}
+
+function DeliveryDetails({ delivery }: { delivery: TrackingView["delivery"] }) {
+  return (
+    <div>
+      <p className={styles.deliveryMethod}>{delivery.label}</p>
+      {delivery.method === "envoi" ? (
+        <address className={styles.address}>
+          {delivery.addressLine}
+          <br />
+          {delivery.postalCode} {delivery.city}
+        </address>
+      ) : null}
+      {delivery.method === "evenement" ? (
+        <p>
+          {delivery.eventTitle}
+          {delivery.eventStart ? `, ${when(delivery.eventStart)}` : ""}
+        </p>
+      ) : null}
+      {delivery.method === "main_propre" ? <p>Nous convenons ensemble d'un lieu et d'un moment.</p> : null}
+    </div>
+  );
+}
+
+export function OrderTracking({ order }: { order: TrackingView }) {
+  const basket = useBasket();
+  const [searchParams] = useSearchParams();
+  const justPlaced = searchParams.has(JUST_PLACED_PARAM);
+
+  // Right after ordering: the ordered pieces leave a guest's cart, and the marker leaves the address
+  // (without a navigation, which would end the confirmation's toast).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
+  useEffect(() => {
+    if (!justPlaced) return;
+    basket.forgetOrdered(order.lines.flatMap((line) => (line.productId ? [line.productId] : [])));
+    window.history.replaceState(window.history.state, "", window.location.pathname);
+  }, []);
+
+  return (
+    <>
+      <PageIntro
+        eyebrow="Suivi de commande"
+        // The number never breaks at its hyphens.
+        title={
+          <>
+            Commande <span className={styles.number}>{order.number}</span>
+          </>
+        }
+      >
+        <p>
+          Passée le {when(order.createdAt)} par {order.customerName}. Gardez le lien de cette page : il vous
+          permet de suivre votre commande.
+        </p>
+      </PageIntro>
+      <div className={styles.layout}>
+        <section className={`${styles.card} ${styles.statusCard}`} aria-labelledby="statut">
+          <h2 id="statut" className={styles.statusTitle}>
+            <span className={styles.statusEyebrow}>Statut</span>
+            <span className={styles.status} data-status={order.status}>
+              {order.statusLabel}
+            </span>
+          </h2>
+          <StatusExplanation order={order} />
+          {order.paymentUrl ? (
+            <a className={buttons.primary} href={order.paymentUrl} target="_blank" rel="noopener noreferrer">
+              Payer ma commande (nouvel onglet)
+            </a>
+          ) : null}
+          {order.trackingNumber ? (
+            <p className={styles.trackingNumber}>
+              Numéro de suivi du colis : <strong>{order.trackingNumber}</strong>
+            </p>
+          ) : null}
+          <ol className={styles.steps} aria-label="Étapes de la commande">
+            {order.steps.map((step) => (
+              <li key={step.status} data-done={step.at ? "true" : undefined} data-status={step.status}>
+                <span className={styles.stepLabel}>{step.label}</span>
+                {step.at ? (
+                  <time dateTime={step.at} className={styles.stepDate}>
+                    le {when(step.at)}
+                  </time>
+                ) : (
+                  <span className={styles.stepDate}>À venir</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className={styles.card} aria-labelledby="articles">
+          <h2 id="articles">Vos créations</h2>
+          <ul className={styles.lines}>
+            {order.lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move.
+              <li key={index} className={styles.line}>
+                <span className={styles.lineName}>
+                  {line.name} <span className={styles.quantity}>× {line.quantity}</span>
+                </span>
+                <span className={styles.linePrice}>
+                  {formatPrice(line.unitPriceCents * line.quantity)}
+                  {line.quantity > 1 ? (
+                    <span className={styles.unitPrice}>{formatPrice(line.unitPriceCents)} l'unité</span>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className={styles.total}>
+            Total : <strong>{formatPrice(order.totalCents)}</strong> <span>(hors frais de livraison)</span>
+          </p>
+        </section>
+
+        <section className={styles.card} aria-labelledby="livraison">
+          <h2 id="livraison">Livraison</h2>
+          <DeliveryDetails delivery={order.delivery} />
+          <p className={styles.help}>
+            Une question sur votre commande ? <Link to="/contact">Écrivez-nous</Link> en rappelant son numéro,{" "}
+            <span className={styles.number}>{order.number}</span>.
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,457 @@
+/**
+ * The order request (issue 20, docs/product.md §10.19) over HTTP against the built server: the order
+ * form of /contact posted like a browser without JavaScript, by a signed-in customer (lines from
+ * the server cart) and by a guest (`quantite.<id>` fields); the redirect to the order's private page
+ * and what it shows; the confirmation and shop e-mails; a unique piece held for the first order and
+ * refused to the next visitor; bad input, the honeypot and the rate limit; unknown links.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryDatabase, type ShopServer, signUp, startShop, stopServer } from "./shop-server";
+
+let server: ShopServer;
+
+interface Piece {
+  id: string;
+  slug: string;
+  name: string;
+  price_cents: number;
+  stock: number;
+}
+/** Pieces for sale, each used by one test only, so the holds of one never change another. */
+const pieces: { forCustomer: Piece; forGuest: Piece; unique: Piece; forLimit: Piece } = {} as never;
+
+/** Each test posts from its own client address (TRUST_PROXY), so the rate limit counts per test. */
+let nextAddress = 1;
+const newAddress = () => `10.42.0.${nextAddress++}`;
+
+const frenchPrice = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")}\u00a0€`;
+
+/** Text as React writes it into the page. */
+const inHtml = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
+
+/** Posts a form as a browser without JavaScript does. */
+async function postForm(
+  pathname: string,
+  fields: Record<string, string>,
+  options: { cookie?: string; address?: string } = {},
+) {
+  const response = await fetch(`${server.url}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      origin: server.url,
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": options.address ?? newAddress(),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    body: new URLSearchParams(fields),
+  });
+  return { response, status: response.status, text: await response.text() };
+}
+
+/** Every field the order form sends, blank as a browser sends them, with `fields` filled in. */
+function orderForm(fields: Record<string, string>): Record<string, string> {
+  return {
+    "form-name": "commande",
+    site_web: "",
+    name: "",
+    email: "",
+    phone: "",
+    delivery: "envoi",
+    addressLine: "",
+    postalCode: "",
+    city: "",
+    eventId: "",
+    message: "",
+    ...fields,
+  };
+}
+
+const byPost = {
+  delivery: "envoi",
+  addressLine: "3 impasse des Embruns",
+  postalCode: "56170",
+  city: "Quiberon",
+};
+
+const orderCount = () =>
+  queryDatabase(server.dataDir, async (db) => {
+    const row = (await db.get("select count(*) as n from orders")) as { n: number };
+    const lines = (await db.get("select count(*) as n from order_lines")) as { n: number };
+    const steps = (await db.get("select count(*) as n from order_events")) as { n: number };
+    return { orders: row.n, lines: lines.n, steps: steps.n };
+  });
+
+/** The order's private path from a redirect's Location (the `?nouvelle` marker left out). */
+function trackingPath(location: string | null): string {
+  expect(location).toMatch(/^\/commande\/[A-Za-z0-9_-]{43}\?nouvelle$/);
+  return (location ?? "").split("?")[0] as string;
+}
+
+/** The .eml files of the outbox, decoded from quoted-printable enough to read links and words. */
+function outboxMails(): string[] {
+  const dir = path.join(server.dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".eml"))
+    .map((name) => {
+      const bytes = fs
+        .readFileSync(path.join(dir, name), "latin1")
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      return Buffer.from(bytes, "latin1").toString("utf8");
+    });
+}
+
+async function waitForMail(matches: (mail: string) => boolean): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const found = outboxMails().find(matches);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("aucun e-mail attendu dans l'outbox");
+}
+
+beforeAll(async () => {
+  server = await startShop("commandes", { TRUST_PROXY: "1" });
+  const found = await queryDatabase(server.dataDir, async (db) => {
+    const inCart = "(select product_id from cart_items where product_id is not null)";
+    const multiple = (await db.all(
+      `select id, slug, name, price_cents, stock from products
+        where is_sold = 0 and is_unique = 0 and price_cents is not null and stock >= 6 and id not in ${inCart}
+        order by id`,
+    )) as Piece[];
+    const unique = (await db.get(
+      `select id, slug, name, price_cents, stock from products
+        where is_sold = 0 and is_unique = 1 and stock = 1 and price_cents is not null and id not in ${inCart}
+        order by id limit 1`,
+    )) as Piece;
+    return { multiple, unique };
+  });
+  expect(found.multiple.length).toBeGreaterThanOrEqual(3);
+  Object.assign(pieces, {
+    forCustomer: found.multiple[0],
+    forGuest: found.multiple[1],
+    forLimit: found.multiple[2],
+    unique: found.unique,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await stopServer(server);
+});
+
+describe("ordering from /contact", () => {
+  it("a signed-in customer orders the server cart with a plain form post, prefilled from the profile", async () => {
+    const email = "commande-sans-js@exemple.fr";
+    // The session alone (the sign-up's own flash message left out).
+    const cookie = (await signUp(server.url, email, "Maeva Sans Script"))
+      .split("; ")
+      .filter((part) => !part.startsWith("nacre_flash="))
+      .join("; ");
+    const piece = pieces.forCustomer;
+    const added = await fetch(`${server.url}/api/panier`, {
+      method: "POST",
+      headers: { cookie, origin: server.url, "content-type": "application/json" },
+      body: JSON.stringify({ intent: "add", productId: piece.id }),
+    });
+    expect(added.status).toBe(200);
+
+    // The form as the server draws it: the cart's line and the customer's details.
+    const page = await fetch(`${server.url}/contact?commande=panier`, { headers: { cookie } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain(`name="quantite.${piece.id}"`);
+    expect(html).toContain(inHtml(piece.name));
+    expect(html).toMatch(/name="name" value="Maeva Sans Script"/);
+    expect(html).toMatch(new RegExp(`name="email" value="${email}"`));
+    expect(html).toContain('value="main_propre"');
+    expect(html).not.toContain("Envoyer le message");
+
+    const posted = await postForm(
+      "/contact?commande=panier",
+      orderForm({
+        [`quantite.${piece.id}`]: "1",
+        name: "Maeva Sans Script",
+        email,
+        phone: "06 11 22 33 44",
+        delivery: "main_propre",
+      }),
+      { cookie },
+    );
+    expect(posted.status, posted.text.slice(0, 300)).toBe(303);
+    const tracking = trackingPath(posted.response.headers.get("location"));
+    const flash = posted.response.headers.getSetCookie().find((c) => c.startsWith("nacre_flash="));
+    expect(decodeURIComponent(flash ?? "")).toMatch(
+      /Merci ! Votre commande NAC-\d{4}-\d{4} est enregistrée\. Un e-mail de confirmation vient de vous être envoyé\./,
+    );
+
+    const stored = await queryDatabase(server.dataDir, async (db) => ({
+      order: (await db.get(
+        `select o.number, o.status, o.total_cents, o.delivery_method, o.phone from orders o
+           join users u on u.id = o.user_id where u.email = ?`,
+        email,
+      )) as Record<string, unknown>,
+      cart: (await db.get(
+        "select count(*) as n from cart_items c join users u on u.id = c.user_id where u.email = ?",
+        email,
+      )) as { n: number },
+    }));
+    expect(stored.order).toMatchObject({
+      status: "nouvelle",
+      total_cents: piece.price_cents,
+      delivery_method: "main_propre",
+      phone: "06 11 22 33 44",
+    });
+    expect(stored.cart.n, "the ordered line left the server cart").toBe(0);
+
+    // The confirmation: the order's page, with the flash the redirect set.
+    const confirmation = await fetch(`${server.url}${tracking}?nouvelle`, {
+      headers: { cookie: `${cookie}; ${(flash ?? "").split(";")[0]}` },
+    });
+    const shown = await confirmation.text();
+    expect(confirmation.status).toBe(200);
+    expect(shown).toContain(`Votre commande ${stored.order.number} est enregistrée`);
+    expect(shown).toMatch(new RegExp(`<h1[^>]*>Commande <span[^>]*>${stored.order.number}</span></h1>`));
+    expect(shown).toContain("Remise en main propre");
+    expect(shown).toContain(inHtml(piece.name));
+  });
+
+  it("a guest orders with quantite.<id> fields: the order's page, the confirmation and the shop's e-mails", async () => {
+    const piece = pieces.forGuest;
+    const before = await orderCount();
+    const posted = await postForm(
+      "/contact?commande=panier",
+      orderForm({
+        [`quantite.${piece.id}`]: "2",
+        name: "Hina Invitée",
+        email: "hina.invitee@exemple.fr",
+        message: "Un paquet cadeau, s'il vous plaît.",
+        ...byPost,
+      }),
+    );
+    expect(posted.status, posted.text.slice(0, 300)).toBe(303);
+    const tracking = trackingPath(posted.response.headers.get("location"));
+    expect(await orderCount()).toEqual({
+      orders: before.orders + 1,
+      lines: before.lines + 1,
+      steps: before.steps + 1,
+    });
+
+    const order = (await queryDatabase(server.dataDir, (db) =>
+      db.get(
+        `select o.number, o.user_id, o.status, o.total_cents, l.quantity, l.unit_price_cents
+           from orders o join order_lines l on l.order_id = o.id where o.email = ?`,
+        "hina.invitee@exemple.fr",
+      ),
+    )) as { number: string; user_id: string | null; total_cents: number };
+    // The total is the server's: the piece's price now, times the quantity asked.
+    expect(order).toMatchObject({
+      user_id: null,
+      status: "nouvelle",
+      total_cents: piece.price_cents * 2,
+      quantity: 2,
+      unit_price_cents: piece.price_cents,
+    });
+
+    const page = await fetch(`${server.url}${tracking}`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>Commande <span[^>]*>${order.number}</span></h1>`));
+    expect(html).toMatch(/Statut<\/span><span[^>]*>Nouvelle</);
+    expect(html).toContain(inHtml(piece.name));
+    expect(html).toContain(frenchPrice(piece.price_cents * 2));
+    expect(html).toContain("hors frais de livraison");
+    expect(html).toContain("Envoi postal");
+    expect(html).toContain("3 impasse des Embruns");
+    expect(html).toMatch(/Vos pièces vous sont réservées jusqu(&#x27;|')au /);
+    // What the customer does not need on a page anyone with the link can open.
+    expect(html).not.toContain("hina.invitee@exemple.fr");
+
+    const confirmation = await waitForMail(
+      (mail) => /^To: .*hina\.invitee@exemple\.fr/m.test(mail) && mail.includes(order.number),
+    );
+    expect(confirmation).toContain(`${server.url.replace("127.0.0.1", "localhost")}${tracking}`);
+    const shopMail = await waitForMail(
+      (mail) => /^To: .*bonjour@nacre\.test/m.test(mail) && mail.includes(order.number),
+    );
+    expect(shopMail).toContain("Hina Invitée");
+  });
+
+  it("holds a unique piece: the next visitor is refused in French (409) and sees it 'Réservée'", async () => {
+    const piece = pieces.unique;
+    const first = await postForm(
+      "/contact?commande=panier",
+      orderForm({
+        [`quantite.${piece.id}`]: "1",
+        name: "Première",
+        email: "premiere@exemple.fr",
+        ...byPost,
+      }),
+    );
+    expect(first.status).toBe(303);
+    const before = await orderCount();
+
+    const second = await postForm(
+      "/contact?commande=panier",
+      orderForm({
+        [`quantite.${piece.id}`]: "1",
+        name: "Seconde",
+        email: "seconde@exemple.fr",
+        ...byPost,
+      }),
+    );
+    expect(second.status).toBe(409);
+    expect(second.text).toContain(inHtml(`« ${piece.name} » vient d'être réservée pour une autre commande.`));
+    // The refused form comes back with the piece flagged and the visitor's details kept.
+    expect(second.text).toContain("Réservée pour une autre commande");
+    expect(second.text).toMatch(/name="name" value="Seconde"/);
+    expect(await orderCount()).toEqual(before);
+
+    const product = await (await fetch(`${server.url}/catalogue/produit/${piece.slug}`)).text();
+    expect(product).toContain("Réservée");
+    const price = String(piece.price_cents / 100);
+    const listing = await (
+      await fetch(`${server.url}/catalogue?prixMin=${price}&prixMax=${price}&tri=name-asc`)
+    ).text();
+    const card = listing.split("<article").find((article) => article.includes(`>${inHtml(piece.name)}</a>`));
+    expect(card, "the piece's card in the catalogue").toBeDefined();
+    expect(card).toContain("Réservée");
+  });
+
+  it("refuses bad input with a French 4xx and writes nothing", async () => {
+    const piece = pieces.forGuest;
+    const valid = { [`quantite.${piece.id}`]: "1", name: "Teva", email: "teva@exemple.fr", ...byPost };
+    const cases: [string, Record<string, string>, number, string][] = [
+      ["no lines", { ...valid, [`quantite.${piece.id}`]: "0" }, 400, "Votre commande est vide"],
+      ["quantity abc", { ...valid, [`quantite.${piece.id}`]: "abc" }, 400, "Quantité invalide."],
+      ["quantity -1", { ...valid, [`quantite.${piece.id}`]: "-1" }, 400, "Quantité invalide."],
+      ["quantity 1000", { ...valid, [`quantite.${piece.id}`]: "1000" }, 400, "99 au plus par création."],
+      ["quantity 1.5", { ...valid, [`quantite.${piece.id}`]: "1.5" }, 400, "Quantité invalide."],
+      [
+        "unknown piece",
+        { ...valid, [`quantite.${piece.id}`]: "0", "quantite.zzzzzzzzzzzzzzz": "1" },
+        409,
+        "n&#x27;existe plus",
+      ],
+      ["malformed piece id", { ...valid, "quantite.../../etc": "1" }, 400, "Cette création est inconnue."],
+      ["event without an event", { ...valid, delivery: "evenement" }, 400, "Choisissez l&#x27;événement"],
+      [
+        "event that does not exist",
+        { ...valid, delivery: "evenement", eventId: "zzzzzzzzzzzzzzz" },
+        409,
+        "n&#x27;est plus au programme",
+      ],
+      ["post without an address", { ...valid, addressLine: "" }, 400, "Veuillez indiquer votre adresse."],
+      ["post without a postal code", { ...valid, postalCode: "" }, 400, "code postal valide"],
+      ["unknown delivery", { ...valid, delivery: "drone" }, 400, "Choisissez un mode de livraison."],
+      ["no name", { ...valid, name: "" }, 400, "Veuillez indiquer votre nom."],
+      [
+        "bad e-mail",
+        { ...valid, email: "pas-une-adresse" },
+        400,
+        "Cette adresse email n&#x27;est pas valide.",
+      ],
+      ["bad phone", { ...valid, phone: "appelez-moi" }, 400, "Ce numéro de téléphone n&#x27;est pas valide."],
+      ["huge message", { ...valid, message: "Bonjour ".repeat(1000) }, 400, "Ce message est trop long"],
+      ["control character", { ...valid, name: "Te\u0007va" }, 400, "caractères non autorisés"],
+    ];
+    const before = await orderCount();
+    for (const [label, fields, status, message] of cases) {
+      const answer = await postForm("/contact?commande=panier", orderForm(fields));
+      expect(answer.status, label).toBe(status);
+      expect(answer.text, label).toContain(message);
+      expect(answer.text, label).not.toMatch(/Unexpected Server Error|Invalid input|expected/i);
+    }
+    expect(await orderCount()).toEqual(before);
+  });
+
+  it("answers a bot that fills the honeypot as if all went well, and keeps nothing", async () => {
+    const before = await orderCount();
+    const answer = await postForm(
+      "/contact?commande=panier",
+      orderForm({
+        [`quantite.${pieces.forGuest.id}`]: "1",
+        name: "Robot",
+        email: "robot@exemple.fr",
+        site_web: "https://spam.example",
+        ...byPost,
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain("Merci ! Votre commande est enregistrée.");
+    expect(await orderCount()).toEqual(before);
+  });
+
+  it("stops a burst of orders from one address with a French 429", async () => {
+    const address = newAddress();
+    const piece = pieces.forLimit;
+    const order = (n: number) =>
+      postForm(
+        "/contact?commande=panier",
+        orderForm({
+          [`quantite.${piece.id}`]: "1",
+          name: `Rafale ${n}`,
+          email: `rafale-${n}@exemple.fr`,
+          delivery: "main_propre",
+        }),
+        { address },
+      );
+    for (let n = 1; n <= 5; n++) expect((await order(n)).status, `commande ${n}`).toBe(303);
+    const before = await orderCount();
+    const refused = await order(6);
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain(
+      "Vous avez envoyé plusieurs commandes en peu de temps. Réessayez dans quelques minutes.",
+    );
+    expect(await orderCount()).toEqual(before);
+  });
+});
+
+describe("the order's private page", () => {
+  it("answers an unknown or malformed link with the French 404 page", async () => {
+    for (const token of ["A".repeat(43), "pas-un-jeton", "x".repeat(200), "%00%27"]) {
+      const response = await fetch(`${server.url}/commande/${token}`);
+      expect(response.status, token).toBe(404);
+      const html = await response.text();
+      expect(html, token).toContain("Cette commande est introuvable");
+      expect(html, token).toMatch(/<meta name="robots" content="noindex/);
+    }
+  });
+
+  it("is never kept by the shared page cache, which does keep public pages", async () => {
+    const posted = await postForm(
+      "/contact?commande=panier",
+      orderForm({
+        [`quantite.${pieces.forGuest.id}`]: "1",
+        name: "Cache",
+        email: "cache@exemple.fr",
+        delivery: "main_propre",
+      }),
+    );
+    const tracking = trackingPath(posted.response.headers.get("location"));
+    const hit = async (pathname: string) => {
+      const response = await fetch(`${server.url}${pathname}`);
+      await response.text();
+      return response.headers.get("x-page-cache") === "hit";
+    };
+    // A public page read twice in a row: the second comes from the cache.
+    await hit("/cgv");
+    expect(await hit("/cgv")).toBe(true);
+    await hit(tracking);
+    expect(await hit(tracking)).toBe(false);
+    expect(await hit(tracking)).toBe(false);
+  });
+});
