@@ -17,37 +17,14 @@ import styles from "./admin-orders.module.css";
 import { orderCommandSchema } from "./order-schema";
 import {
   DELIVERY_LABELS,
-  type DeliveryMethod,
   HOLDING_STATUSES,
   ORDER_TRANSITIONS,
-  type OrderStatus,
+  type OrderView,
 } from "./order-types";
 
 /** The order as the page's loader gives it (orders.server.ts's admin view, with each piece's address). */
-export interface AdminOrder {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  customerName: string;
-  email: string;
-  phone: string;
-  userId: string | null;
-  delivery: {
-    method: DeliveryMethod;
-    addressLine: string;
-    postalCode: string;
-    city: string;
-    eventTitle: string;
-    eventStart: string | null;
-  };
-  message: string;
-  totalCents: number;
-  holdExpiresAt: string;
-  paymentUrl: string | null;
-  trackingNumber: string | null;
+export interface AdminOrder extends Omit<OrderView, "statusLabel" | "lines"> {
   internalNote: string;
-  createdAt: string;
-  updatedAt: string;
   lines: {
     name: string;
     unitPriceCents: number;
@@ -55,7 +32,6 @@ export interface AdminOrder {
     /** The piece's page (catalogue or gallery), or null when it was deleted since. */
     href: string | null;
   }[];
-  steps: { status: OrderStatus; label: string; at: string; adminName: string | null; detail: string }[];
 }
 
 type Step = ReturnType<typeof useAdminFetcher>;

@@ -64,3 +64,53 @@ export const QUANTITY_FIELD_PREFIX = "quantite.";
 export function quantityField(productId: string): string {
   return `${QUANTITY_FIELD_PREFIX}${productId}`;
 }
+
+/** How an order reaches its customer, as recorded with it (the event as it was when chosen). */
+export interface OrderDelivery {
+  method: DeliveryMethod;
+  addressLine: string;
+  postalCode: string;
+  city: string;
+  eventId: string | null;
+  eventTitle: string;
+  eventStart: string | null;
+}
+
+/** One step of an order's history: the status it reached, when, and the admin (null: the customer). */
+export interface OrderStep {
+  status: OrderStatus;
+  label: string;
+  at: string;
+  adminName: string | null;
+  detail: string;
+}
+
+/** An order as its customer may see it (no internal note, no private link). */
+export interface OrderLineView {
+  productId: string | null;
+  name: string;
+  slug: string;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+export interface OrderView {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  statusLabel: string;
+  customerName: string;
+  email: string;
+  phone: string;
+  userId: string | null;
+  delivery: OrderDelivery;
+  message: string;
+  totalCents: number;
+  holdExpiresAt: string;
+  paymentUrl: string | null;
+  trackingNumber: string | null;
+  createdAt: string;
+  updatedAt: string;
+  lines: OrderLineView[];
+  steps: OrderStep[];
+}

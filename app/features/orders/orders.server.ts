@@ -16,7 +16,16 @@ import { newId } from "~/server/ids.server";
 import { lockingRows } from "../../../db/dialect";
 import { freeUnits, heldQuantities } from "./holds.server";
 import type { OrderForm } from "./order-schema";
-import { canMove, type DeliveryMethod, ORDER_STATUS_LABELS, type OrderStatus } from "./order-types";
+import {
+  canMove,
+  type DeliveryMethod,
+  ORDER_STATUS_LABELS,
+  type OrderLineView,
+  type OrderStatus,
+  type OrderView,
+} from "./order-types";
+
+export type { OrderLineView, OrderView };
 
 const DAY_MS = 86_400_000;
 
@@ -25,52 +34,6 @@ export interface OrderRefusal {
   ok: false;
   status: 400 | 404 | 409;
   message: string;
-}
-
-export interface OrderLineView {
-  productId: string | null;
-  name: string;
-  slug: string;
-  unitPriceCents: number;
-  quantity: number;
-}
-
-export interface OrderStep {
-  status: OrderStatus;
-  label: string;
-  at: string;
-  /** The admin who made the step; null: the customer (the order itself). */
-  adminName: string | null;
-  detail: string;
-}
-
-export interface OrderView {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  statusLabel: string;
-  customerName: string;
-  email: string;
-  phone: string;
-  userId: string | null;
-  delivery: {
-    method: DeliveryMethod;
-    addressLine: string;
-    postalCode: string;
-    city: string;
-    eventId: string | null;
-    eventTitle: string;
-    eventStart: string | null;
-  };
-  message: string;
-  totalCents: number;
-  holdExpiresAt: string;
-  paymentUrl: string | null;
-  trackingNumber: string | null;
-  createdAt: string;
-  updatedAt: string;
-  lines: OrderLineView[];
-  steps: OrderStep[];
 }
 
 /** The admin's view adds what only the shop sees. */
@@ -123,15 +86,16 @@ function refusal(status: OrderRefusal["status"], message: string): OrderRefusal 
 /** The pieces an order names, locked (PostgreSQL) in id order so racing orders never deadlock. */
 async function lockPieces(db: DB, productIds: readonly string[]) {
   const ids = [...new Set(productIds)].sort();
-  if (ids.length === 0) return new Map();
-  const rows = await lockingRows(
-    db,
-    db
-      .selectFrom("products")
-      .select(["id", "name", "slug", "price_cents", "stock", "is_unique", "is_sold"])
-      .where("id", "in", ids)
-      .orderBy("id"),
-  ).execute();
+  const rows = ids.length
+    ? await lockingRows(
+        db,
+        db
+          .selectFrom("products")
+          .select(["id", "name", "slug", "price_cents", "stock", "is_unique", "is_sold"])
+          .where("id", "in", ids)
+          .orderBy("id"),
+      ).execute()
+    : [];
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -391,6 +355,35 @@ export type StepRequest =
   | { to: "livree" }
   | { to: "annulee" };
 
+type LockedPieces = Awaited<ReturnType<typeof lockPieces>>;
+
+/**
+ * Takes an order's units out of the stock ("out": paid; a unique piece becomes sold) or puts them
+ * back ("back": a paid order cancelled). Pieces deleted since are skipped: nothing is left to move.
+ */
+async function moveUnits(
+  db: DB,
+  lines: readonly { product_id: string | null; quantity: number }[],
+  pieces: LockedPieces,
+  direction: "out" | "back",
+  now: Date,
+) {
+  for (const line of lines) {
+    const piece = line.product_id ? pieces.get(line.product_id) : undefined;
+    if (!piece) continue;
+    const delta = direction === "out" ? -line.quantity : line.quantity;
+    await db
+      .updateTable("products")
+      .set(
+        piece.is_unique === 1
+          ? { is_sold: direction === "out" ? 1 : 0, updated_at: now.toISOString() }
+          : { stock: sql<number>`stock + ${delta}`, updated_at: now.toISOString() },
+      )
+      .where("id", "=", piece.id)
+      .execute();
+  }
+}
+
 export interface StepDone {
   ok: true;
   order: AdminOrderView;
@@ -441,35 +434,10 @@ export async function moveOrder(
             `« ${piece.name} » n'est plus disponible : sa réservation a expiré et elle est retenue pour une autre commande.`,
           );
       }
-      for (const line of lines) {
-        const piece = line.product_id ? pieces.get(line.product_id) : undefined;
-        if (!piece) continue;
-        await trx
-          .updateTable("products")
-          .set(
-            piece.is_unique === 1
-              ? { is_sold: 1, updated_at: now.toISOString() }
-              : { stock: sql<number>`stock - ${line.quantity}`, updated_at: now.toISOString() },
-          )
-          .where("id", "=", piece.id)
-          .execute();
-      }
+      await moveUnits(trx, lines, pieces, "out", now);
     }
     if (request.to === "annulee" && order.status === "payee") {
-      const pieces = await lockPieces(trx, pieceIds);
-      for (const line of lines) {
-        const piece = line.product_id ? pieces.get(line.product_id) : undefined;
-        if (!piece) continue;
-        await trx
-          .updateTable("products")
-          .set(
-            piece.is_unique === 1
-              ? { is_sold: 0, updated_at: now.toISOString() }
-              : { stock: sql<number>`stock + ${line.quantity}`, updated_at: now.toISOString() },
-          )
-          .where("id", "=", piece.id)
-          .execute();
-      }
+      await moveUnits(trx, lines, await lockPieces(trx, pieceIds), "back", now);
     }
 
     const at = now.toISOString();
