@@ -84,7 +84,9 @@ test("a guest's order of a unique piece goes from the cart to shipped, held from
     const visitor = await visitorContext.newPage();
     await visitor.goto(`/catalogue/produit/${piece.slug}`);
     await waitForHydration(visitor);
-    await expect(visitor.getByRole("main").getByText("Pièce unique · Réservée", { exact: true })).toBeVisible();
+    await expect(
+      visitor.getByRole("main").getByText("Pièce unique · Réservée", { exact: true }),
+    ).toBeVisible();
     await expect(visitor.getByRole("main").getByRole("button", { name: "Réservée" }).first()).toBeDisabled();
     const refused = await visitor.request.post("/contact?commande=panier", {
       form: {
@@ -100,16 +102,23 @@ test("a guest's order of a unique piece goes from the cart to shipped, held from
       maxRedirects: 0,
     });
     expect(refused.status()).toBe(409);
-    expect(await refused.text()).toContain(`« ${piece.name} » vient d'être réservée pour une autre commande.`);
+    expect(await refused.text()).toContain(
+      `« ${piece.name} » vient d'être réservée pour une autre commande.`,
+    );
 
     // 3. The admin sends the payment link, e-mailed to the guest.
     await page.goto("/admin/commandes");
-    await page.getByRole("row", { name: new RegExp(number) }).getByRole("link", { name: number }).click();
+    await page
+      .getByRole("row", { name: new RegExp(number) })
+      .getByRole("link", { name: number })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/admin/commandes/${id}$`));
     const paymentUrl = `https://paiement.exemple.fr/p/${number}`;
     await page.getByLabel("Lien de paiement (https://…)").fill(paymentUrl);
     await page.getByRole("button", { name: "Envoyer le lien de paiement" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Lien de paiement envoyé par email." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Lien de paiement envoyé par email." }),
+    ).toBeVisible();
     await expect.poll(() => mailsTo(email).some((mail) => mail.includes(paymentUrl))).toBe(true);
 
     // 4. Paid, then shipped with a tracking number.

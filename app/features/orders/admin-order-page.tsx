@@ -15,12 +15,7 @@ import { formatPrice } from "~/lib/format";
 import { longDateTime, OrderStatusBadge } from "./admin-order-parts";
 import styles from "./admin-orders.module.css";
 import { orderCommandSchema } from "./order-schema";
-import {
-  DELIVERY_LABELS,
-  HOLDING_STATUSES,
-  ORDER_TRANSITIONS,
-  type OrderView,
-} from "./order-types";
+import { DELIVERY_LABELS, HOLDING_STATUSES, ORDER_TRANSITIONS, type OrderView } from "./order-types";
 
 /** The order as the page's loader gives it (orders.server.ts's admin view, with each piece's address). */
 export interface AdminOrder extends Omit<OrderView, "statusLabel" | "lines"> {
