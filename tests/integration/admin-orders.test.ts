@@ -425,6 +425,10 @@ describe("the seller's orders", () => {
     });
     for (const intent of ["mark-paid", "mark-shipped", "mark-delivered"])
       expect((await api({ intent, orderId: delivered.id })).status, intent).toBe(200);
+    // The customer's e-mails are queued, not awaited: all three must be written before the outbox
+    // is counted, or a late one would pass for a refusal's.
+    for (const text of ["bien reçu votre paiement", "est en route", "est livrée"])
+      await mailTo("refus@exemple.fr", text);
     const fresh = await insertOrder({
       name: "Refus Nouvelle",
       email: "refus-nouvelle@exemple.fr",
