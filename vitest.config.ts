@@ -11,6 +11,7 @@ import { defineConfig } from "vitest/config";
 const onBothBackEnds = [
   "app/features/basket/basket.server.test.ts",
   "app/features/account/account-deletion.server.test.ts",
+  "app/features/account/inactive-accounts.server.test.ts",
   "app/features/catalogue/catalogue.server.test.ts",
   "app/features/chat/chat.server.test.ts",
   "app/features/orders/orders.server.test.ts",

@@ -124,7 +124,7 @@ export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
         create: {
           after: async (session) => {
             if (!(session as { impersonatedBy?: string | null }).impersonatedBy) {
-              await recordActivity(db, session.userId);
+              await recordActivity(db, session.userId, new Date(), { signIn: true });
             }
           },
         },

@@ -20,14 +20,21 @@ function errorKind(error: unknown): string {
 
 /**
  * One instance's recorder. It never throws and never moves the time backwards; a failed write is
- * logged by its kind only (no user id, no address) and tried again at the next sighting.
+ * logged by its kind only (no user id, no address) and tried again at the next sighting. The
+ * in-memory note is for page reads; a sign-in (`{ signIn: true }`, rare) always asks the database,
+ * whose conditional UPDATE alone keeps it at one write an hour.
  */
 export function createActivityRecorder(everyMs = ACTIVITY_WRITE_EVERY_MS) {
   const lastWrite = new Map<string, number>();
-  return async function recordActivity(db: DB, userId: string, now: Date = new Date()): Promise<void> {
+  return async function recordActivity(
+    db: DB,
+    userId: string,
+    now: Date = new Date(),
+    options: { signIn?: boolean } = {},
+  ): Promise<void> {
     const time = now.getTime();
     const previous = lastWrite.get(userId);
-    if (previous !== undefined && time >= previous && time - previous < everyMs) return;
+    if (!options.signIn && previous !== undefined && time >= previous && time - previous < everyMs) return;
     if (lastWrite.size >= MAX_REMEMBERED_USERS) lastWrite.clear();
     lastWrite.set(userId, time);
     try {
