@@ -73,7 +73,7 @@ describe("inactive accounts, with the limit at 36 months", () => {
   let ctx: AppContext;
   // The passes run at times relative to the real clock: signing in records the real time.
   const now = new Date();
-  const ids: Record<string, string> = {};
+  const ids = { recent: "", dormant: "", returning: "", admin: "" };
 
   beforeAll(async () => {
     ctx = await shopWithLimit(36);
