@@ -11,6 +11,7 @@ import { defineConfig } from "vitest/config";
 const onBothBackEnds = [
   "app/features/basket/basket.server.test.ts",
   "app/features/account/account-deletion.server.test.ts",
+  "app/features/account/inactive-accounts.server.test.ts",
   "app/features/catalogue/catalogue.server.test.ts",
   "app/features/chat/chat.server.test.ts",
   "app/features/orders/orders.server.test.ts",
@@ -33,6 +34,7 @@ const onBothBackEnds = [
   "tests/integration/crash.test.ts",
   "tests/integration/first-start.test.ts",
   "tests/integration/image-lifecycle.test.ts",
+  "tests/integration/inactive-accounts.test.ts",
   "tests/integration/lifecycle.test.ts",
   "tests/integration/orders-request.test.ts",
   "tests/integration/page-cache.test.ts",

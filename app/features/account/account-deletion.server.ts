@@ -109,7 +109,15 @@ export type AccountDeletion = { ok: true } | { ok: false; status: 404 | 409; err
 export const ACCOUNT_DELETION_MESSAGES = {
   notFound: "Ce compte n'existe pas.",
   admin: "Un compte administrateur ne peut pas être supprimé ainsi.",
+  changed: "Ce compte a changé entre-temps : il n'a pas été supprimé.",
 } as const;
+
+/** What `onlyIf` sees of the account, read under the row's lock. */
+export type DeletionCheck = {
+  created_at: string;
+  last_active_at: string | null;
+  inactivity_warned_at: string | null;
+};
 
 /**
  * Deletes a customer account (the customer's own request, or the inactivity job). Admin accounts
@@ -118,15 +126,21 @@ export const ACCOUNT_DELETION_MESSAGES = {
 export async function deleteCustomerAccount(
   ctx: ImageStorage & Pick<AppContext, "db" | "chatHub">,
   userId: string,
+  /** Checked on the locked row: the inactivity job spares an account that signed in meanwhile. */
+  onlyIf?: (account: DeletionCheck) => boolean,
 ): Promise<AccountDeletion> {
   const gone = { avatar: null as string | null, deletedOpen: false };
   const result = await ctx.db.transaction().execute(async (trx): Promise<AccountDeletion> => {
     const user = await lockingRows(
       trx,
-      trx.selectFrom("users").select(["id", "email", "role", "image"]).where("id", "=", userId),
+      trx
+        .selectFrom("users")
+        .select(["id", "email", "role", "image", "created_at", "last_active_at", "inactivity_warned_at"])
+        .where("id", "=", userId),
     ).executeTakeFirst();
     if (!user) return { ok: false, status: 404, error: ACCOUNT_DELETION_MESSAGES.notFound };
     if (user.role === "admin") return { ok: false, status: 409, error: ACCOUNT_DELETION_MESSAGES.admin };
+    if (onlyIf && !onlyIf(user)) return { ok: false, status: 409, error: ACCOUNT_DELETION_MESSAGES.changed };
     gone.deletedOpen = (await deleteUserData(trx, user)).deletedOpen;
     gone.avatar = user.image;
     return { ok: true };
