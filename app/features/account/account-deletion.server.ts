@@ -9,7 +9,6 @@ import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import { announceNewOrders } from "~/features/orders/order-flow.server";
 import type { AppContext } from "~/server/context.server";
-import type { DB } from "~/server/database.server";
 import type { Database } from "~/server/db-schema.server";
 import type { ImageStorage } from "~/server/images.server";
 import { lockingRows } from "../../../db/dialect";
