@@ -132,7 +132,8 @@ export const INACTIVITY_MONTHS_ERRORS = {
 
 /** A full https:// address with a host (the legal pages link to it), or nothing. */
 function isHttpsAddress(value: string): boolean {
-  if (!/^https:\/\/[^\s"<>\\]+$/.test(value)) return false;
+  // No space, control or invisible formatting character (a bidi override could disguise the link).
+  if (!/^https:\/\/[^\s\p{C}"<>\\]+$/u.test(value)) return false;
   try {
     const url = new URL(value);
     return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
