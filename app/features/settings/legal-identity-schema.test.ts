@@ -75,6 +75,7 @@ describe("the legal settings form", () => {
     expect(firstError({ siret: "912 345 675 00018" })).toBe(SIRET_ERROR);
     for (const mediatorUrl of [
       "http://www.cm2c.net",
+      "https://www.cm2c.net/\u202Ex",
       "www.cm2c.net",
       "javascript:alert(1)",
       "https://",
