@@ -423,7 +423,7 @@ describe("authorization matrix", () => {
 });
 
 // Issue 21: a command a route takes by intent, posted with its intent alone. Every role but the admin
-// is refused before the command is read; the admin's incomplete command is a French 400.
+// is refused before the command is read; the admin's incomplete command is a 400 (in French).
 const INTENTS: { url: string; intent: string; post: PerRole }[] = [
   { url: "/admin/parametres", intent: "save-legal", post: { ...adminPage("/admin/parametres"), admin: 400 } },
   { url: "/api/admin/parametres", intent: "save-legal", post: adminApi },
@@ -445,8 +445,9 @@ describe("authorization of the commands by intent", () => {
         });
         const answer = { status: response.status, location: response.headers.get("location") };
         expectOutcome(answer, post[role], `POST ${url} (${intent}) as ${role}`);
-        if (response.status === 400) expect(await response.text()).toContain("nombre entier de mois");
-        else await response.body?.cancel();
+        const body = await response.text();
+        if (response.status === 400)
+          expect(body).not.toMatch(/Unexpected Server Error|Invalid input|Bad Request/);
       }
     });
   }
