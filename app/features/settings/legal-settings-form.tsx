@@ -20,6 +20,8 @@ interface FieldView {
   type?: "text" | "url";
   hint?: string;
   inputMode?: "numeric";
+  /** A long value (a company's full name): the field takes the whole row. */
+  wide?: boolean;
 }
 
 const GROUPS: { legend: string; hint?: string; fields: FieldView[] }[] = [
@@ -28,13 +30,13 @@ const GROUPS: { legend: string; hint?: string; fields: FieldView[] }[] = [
     hint: "L'adresse postale est celle des coordonnées de la boutique.",
     fields: [
       { name: "ownerName", label: "Nom de l'exploitante ou de l'exploitant" },
-      { name: "legalForm", label: "Forme juridique" },
       {
         name: "siret",
         label: "SIRET",
         inputMode: "numeric",
         hint: "14 chiffres, espaces acceptés (par exemple 912 345 675 00017).",
       },
+      { name: "legalForm", label: "Forme juridique", wide: true },
     ],
   },
   {
@@ -48,7 +50,7 @@ const GROUPS: { legend: string; hint?: string; fields: FieldView[] }[] = [
     legend: "Médiateur de la consommation",
     hint: "Nommé dans les mentions légales et l'article 15 des CGV.",
     fields: [
-      { name: "mediatorName", label: "Nom du médiateur" },
+      { name: "mediatorName", label: "Nom du médiateur", wide: true },
       { name: "mediatorAddress", label: "Adresse postale du médiateur" },
       {
         name: "mediatorUrl",
@@ -81,7 +83,7 @@ export function LegalSettingsForm({ settings }: { settings: LegalSettingsInput }
             {group.hint ? <p className={styles.hint}>{group.hint}</p> : null}
             <div className={lists.settingsGrid}>
               {group.fields.map((field) => (
-                <div key={field.name} className={styles.field}>
+                <div key={field.name} className={`${styles.field} ${field.wide ? own.wide : ""}`}>
                   <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
                   <input
                     id={`${id}-${field.name}`}
