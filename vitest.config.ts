@@ -35,6 +35,7 @@ const onBothBackEnds = [
   "tests/integration/first-start.test.ts",
   "tests/integration/image-lifecycle.test.ts",
   "tests/integration/inactive-accounts.test.ts",
+  "tests/integration/legal-settings.test.ts",
   "tests/integration/lifecycle.test.ts",
   "tests/integration/orders-request.test.ts",
   "tests/integration/page-cache.test.ts",

@@ -421,3 +421,34 @@ describe("authorization matrix", () => {
     });
   }
 });
+
+// Issue 21: a command a route takes by intent, posted with its intent alone. Every role but the admin
+// is refused before the command is read; the admin's incomplete command is a 400 (in French).
+const INTENTS: { url: string; intent: string; post: PerRole }[] = [
+  { url: "/admin/parametres", intent: "save-legal", post: { ...adminPage("/admin/parametres"), admin: 400 } },
+  { url: "/api/admin/parametres", intent: "save-legal", post: adminApi },
+];
+
+describe("authorization of the commands by intent", () => {
+  for (const { url, intent, post } of INTENTS) {
+    it(`${url} (${intent}): every role gets its answer`, async () => {
+      for (const role of ROLES) {
+        const response = await fetch(`${server.url}${url}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            cookie: cookies[role],
+            origin: server.url,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams({ intent }),
+        });
+        const answer = { status: response.status, location: response.headers.get("location") };
+        expectOutcome(answer, post[role], `POST ${url} (${intent}) as ${role}`);
+        const body = await response.text();
+        if (response.status === 400)
+          expect(body).not.toMatch(/Unexpected Server Error|Invalid input|Bad Request/);
+      }
+    });
+  }
+});

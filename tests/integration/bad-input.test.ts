@@ -685,3 +685,73 @@ describe("the orders and notifications settings (issue 20)", () => {
     expect(await snapshot()).toBe(before);
   });
 });
+
+describe("the legal identity and mediation settings (issue 21)", () => {
+  const LEGAL = {
+    intent: "save-legal",
+    ownerName: "Vaimiti Le Gall",
+    legalForm: "Entreprise individuelle",
+    siret: "912 345 675 00017",
+    hostName: "OVH SAS",
+    hostAddress: "2 rue Kellermann, 59100 Roubaix",
+    mediatorName: "CM2C",
+    mediatorAddress: "14 rue Saint-Jean, 75017 Paris",
+    mediatorUrl: "https://www.cm2c.net",
+    inactivityMonths: "36",
+  };
+  const withIntent = (payload: Payload): Payload =>
+    payload.type === "application/x-www-form-urlencoded"
+      ? { ...payload, body: `${payload.body}&intent=save-legal` }
+      : payload;
+
+  it("refuses every bad SIRET, website or inactivity limit with a French 400, the database unchanged", async () => {
+    const before = await snapshot();
+    const { intent: _intent, ...fields } = LEGAL;
+    const payloads: Payload[] = [
+      ...hostile(fields).map(withIntent),
+      ...[
+        "912 345 675 00018",
+        "9123456750001",
+        "912345675000170",
+        "912-345-675-00017",
+        "９１２３４５６７５０００１７",
+        "' OR 1=1 --",
+      ].map((siret) => form(`siret ${siret.slice(0, 12)}`, { ...LEGAL, siret })),
+      ...[
+        "http://www.cm2c.net",
+        "www.cm2c.net",
+        "javascript:alert(1)",
+        "https://",
+        "https://www.cm2c.net/\u202Ex",
+        `https://${"a".repeat(400)}.fr`,
+        'https://x.fr/"><script>',
+      ].map((mediatorUrl) => form(`url ${mediatorUrl.slice(0, 16)}`, { ...LEGAL, mediatorUrl })),
+      ...[
+        "11",
+        "61",
+        "0",
+        "-36",
+        "36.5",
+        "3e1",
+        "0x24",
+        " ",
+        "٣٦",
+        "Infinity",
+        "NaN",
+        HUGE.slice(0, 1000),
+      ].map((inactivityMonths) =>
+        form(`months ${inactivityMonths.slice(0, 8)}`, { ...LEGAL, inactivityMonths }),
+      ),
+      form("name too long", { ...LEGAL, mediatorName: "M".repeat(201) }),
+      form("control character", { ...LEGAL, mediatorAddress: "14 rue\u0000Saint-Jean" }),
+      json("JSON legal", { ...LEGAL, inactivityMonths: 36 }),
+    ];
+    for (const payload of payloads) {
+      const { status, text } = await send("/api/admin/parametres", admin, payload);
+      const label = `save-legal ← ${payload.label} (${status})`;
+      expect(status, label).toBe(400);
+      expectFrench(text, label);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});
