@@ -34,6 +34,7 @@ const onBothBackEnds = [
   "tests/integration/first-start.test.ts",
   "tests/integration/image-lifecycle.test.ts",
   "tests/integration/lifecycle.test.ts",
+  "tests/integration/my-data.test.ts",
   "tests/integration/orders-request.test.ts",
   "tests/integration/page-cache.test.ts",
   "tests/integration/seo.test.ts",

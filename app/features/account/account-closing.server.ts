@@ -7,8 +7,8 @@
 import { parseForm } from "~/lib/form";
 import type { AppContext } from "~/server/context.server";
 import { createRateLimiter, type RateLimitRule } from "~/server/rate-limit.server";
-import { deleteCustomerAccount } from "./account-deletion.server";
 import { CLOSING_MESSAGES, closeAccountSchema } from "./account-closing-schema";
+import { deleteCustomerAccount } from "./account-deletion.server";
 
 export const ACCOUNT_CLOSING_LIMIT: RateLimitRule = {
   scope: "suppression-compte",
@@ -31,7 +31,11 @@ export async function passwordIsCorrect(ctx: AppContext, userId: string, passwor
 }
 
 /** The signed-in customer's own account only: `userId` is the session's, never a form field. */
-export async function closeOwnAccount(ctx: AppContext, userId: string, form: FormData): Promise<ClosingOutcome> {
+export async function closeOwnAccount(
+  ctx: AppContext,
+  userId: string,
+  form: FormData,
+): Promise<ClosingOutcome> {
   if (!(await createRateLimiter(ctx.db, ACCOUNT_CLOSING_LIMIT).attempt(userId))) {
     return { ok: false, status: 429, error: CLOSING_MESSAGES.tooMany };
   }

@@ -5,8 +5,8 @@
 import { Form, useNavigation } from "react-router";
 import buttons from "~/components/button.module.css";
 import { Field } from "~/components/field";
-import { CLOSE_ACCOUNT_INTENT } from "./account-closing-schema";
 import styles from "./account.module.css";
+import { CLOSE_ACCOUNT_INTENT } from "./account-closing-schema";
 
 export const MY_DATA_DOWNLOAD_PATH = "/mon-compte/mes-donnees";
 
@@ -19,8 +19,8 @@ export function MyDataSection(props: { isAdmin: boolean; error?: string | null }
       <div>
         <h3>Télécharger mes données</h3>
         <p>
-          Un fichier JSON avec tout ce que Nacre conserve sur votre compte : profil, panier, favoris,
-          avis, messages du support, commandes, messages de contact et dates du compte.
+          Un fichier JSON avec tout ce que Nacre conserve sur votre compte : profil, panier, favoris, avis,
+          messages du support, commandes, messages de contact et dates du compte.
         </p>
         <a className={buttons.secondary} href={MY_DATA_DOWNLOAD_PATH} download>
           Télécharger mes données
@@ -31,8 +31,8 @@ export function MyDataSection(props: { isAdmin: boolean; error?: string | null }
         <h3>Supprimer mon compte</h3>
         {props.isAdmin ? (
           <p>
-            Un compte administrateur ne se supprime pas ici : un autre administrateur peut le faire depuis
-            le tableau de bord, rubrique Utilisateurs.
+            Un compte administrateur ne se supprime pas ici : un autre administrateur peut le faire depuis le
+            tableau de bord, rubrique Utilisateurs.
           </p>
         ) : (
           <>
@@ -44,8 +44,8 @@ export function MyDataSection(props: { isAdmin: boolean; error?: string | null }
               <li>vos commandes non payées.</li>
             </ul>
             <p>
-              Vos commandes payées sont conservées dix ans, comme la loi l'exige pour la comptabilité,
-              mais anonymisées : sans votre nom, votre email, votre téléphone ni votre adresse.
+              Vos commandes payées sont conservées dix ans, comme la loi l'exige pour la comptabilité, mais
+              anonymisées : sans votre nom, votre email, votre téléphone ni votre adresse.
             </p>
             <Form method="post" className={styles.form}>
               <input type="hidden" name="intent" value={CLOSE_ACCOUNT_INTENT} />
