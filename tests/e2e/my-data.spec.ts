@@ -82,7 +82,7 @@ test("a customer downloads their data, then deletes their account", async ({ pag
       .getByRole("navigation", { name: "Sections du compte" })
       .getByRole("link", { name: "Mes données" })
       .click();
-    await expect(section.getByRole("heading", { name: "Mes données" })).toBeVisible();
+    await expect(section.getByRole("heading", { name: "Mes données", exact: true })).toBeVisible();
     const downloading = page.waitForEvent("download");
     await section.getByRole("link", { name: "Télécharger mes données" }).click();
     const download = await downloading;
