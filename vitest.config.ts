@@ -37,6 +37,7 @@ const onBothBackEnds = [
   "tests/integration/inactive-accounts.test.ts",
   "tests/integration/legal-settings.test.ts",
   "tests/integration/lifecycle.test.ts",
+  "tests/integration/my-data.test.ts",
   "tests/integration/orders-request.test.ts",
   "tests/integration/page-cache.test.ts",
   "tests/integration/seo.test.ts",

@@ -755,3 +755,38 @@ describe("the legal identity and mediation settings (issue 21)", () => {
     expect(await snapshot()).toBe(before);
   });
 });
+
+describe("'Mes données' (issue 21)", () => {
+  it("answers hostile account deletions with a French 4xx, never a 5xx, nothing deleted", async () => {
+    const before = await snapshot();
+    const withIntent = (payload: Payload): Payload =>
+      payload.type === "application/x-www-form-urlencoded"
+        ? { ...payload, body: `${payload.body}&intent=delete-account` }
+        : payload;
+    const payloads = [
+      ...hostile({ password: "" }).map(withIntent),
+      form("empty password", { intent: "delete-account", password: "" }),
+      form("password too long", { intent: "delete-account", password: "x".repeat(129) }),
+      form("someone else's id", { intent: "delete-account", password: "faux", userId: "autre" }),
+    ];
+    for (const payload of payloads) {
+      const { status, text } = await send("/mon-compte", customer, payload);
+      const label = `suppression ← ${payload.label} (${status})`;
+      expect(status, label).toBeGreaterThanOrEqual(400);
+      expect(status, label).toBeLessThan(500);
+      expectFrench(text, label);
+    }
+    expect(await snapshot(), "a refused deletion changed the database").toBe(before);
+  });
+
+  it("answers the admin's export of an unknown or forged id with a French 404", async () => {
+    for (const id of ["inconnu", "' OR 1=1 --", "..", "\u202Eelcin", HUGE.slice(0, 400)]) {
+      const response = await fetch(`${server.url}/api/admin/utilisateurs/${encodeURIComponent(id)}/donnees`, {
+        headers: { cookie: admin },
+      });
+      const text = await response.text();
+      expect(response.status, id.slice(0, 20)).toBe(404);
+      expectFrench(text, id.slice(0, 20));
+    }
+  });
+});
