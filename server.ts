@@ -54,6 +54,8 @@ async function main() {
     fs.writeFileSync(mod.pidFile(env.dataDir), String(process.pid));
   });
   const stopBackups = mod.startBackupSchedule();
+  // Inactive accounts: warned, then deleted (docs/product.md §10.21); a first pass shortly after start.
+  const stopInactivityPasses = mod.startInactivitySchedule(mod.getAppContext());
   server.on("error", (error) => {
     console.error(`Impossible d'écouter sur ${env.HOST}:${env.PORT} : ${error.message}`);
     process.exit(1);
@@ -63,6 +65,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     stopBackups();
+    stopInactivityPasses();
     fs.rmSync(mod.pidFile(env.dataDir), { force: true });
     mod.beginShutdown();
     server.close(() => {

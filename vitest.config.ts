@@ -10,6 +10,8 @@ import { defineConfig } from "vitest/config";
  */
 const onBothBackEnds = [
   "app/features/basket/basket.server.test.ts",
+  "app/features/account/account-deletion.server.test.ts",
+  "app/features/account/inactive-accounts.server.test.ts",
   "app/features/catalogue/catalogue.server.test.ts",
   "app/features/chat/chat.server.test.ts",
   "app/features/orders/orders.server.test.ts",
@@ -32,7 +34,10 @@ const onBothBackEnds = [
   "tests/integration/crash.test.ts",
   "tests/integration/first-start.test.ts",
   "tests/integration/image-lifecycle.test.ts",
+  "tests/integration/inactive-accounts.test.ts",
+  "tests/integration/legal-settings.test.ts",
   "tests/integration/lifecycle.test.ts",
+  "tests/integration/my-data.test.ts",
   "tests/integration/orders-request.test.ts",
   "tests/integration/page-cache.test.ts",
   "tests/integration/seo.test.ts",

@@ -21,6 +21,7 @@ export default [
   // Account
   route("auth", "routes/account/auth.tsx"),
   route("mon-compte", "routes/account/account.tsx"),
+  route("mon-compte/mes-donnees", "routes/account/my-data.ts"),
   route("reinitialiser-mot-de-passe", "routes/account/reset-password.tsx"),
   route("deconnexion", "routes/account/logout.ts"),
 
@@ -58,6 +59,7 @@ export default [
   route("api/admin/evenements", "routes/api/admin-events.ts"),
   route("api/admin/avis", "routes/api/admin-reviews.ts"),
   route("api/admin/utilisateurs", "routes/api/admin-users.ts"),
+  route("api/admin/utilisateurs/:id/donnees", "routes/api/admin-user-data.ts"),
   route("api/admin/parametres", "routes/api/admin-settings.ts"),
   route("api/admin/contacts", "routes/api/admin-contacts.ts"),
   route("api/admin/commandes", "routes/api/admin-orders.ts"),

@@ -7,6 +7,7 @@
  */
 import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins";
+import { recordActivity } from "~/features/account/last-activity.server";
 import { accountHooks, assertUserFields } from "./auth-hooks.server";
 import { queueMail, resetPasswordMail } from "./auth-mails.server";
 import type { DB } from "./database.server";
@@ -112,6 +113,19 @@ export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
         update: {
           before: async (user) => {
             assertUserFields(user);
+          },
+        },
+      },
+      // Signing in is activity (docs/product.md §10.21): the inactivity job counts from it, and a
+      // warned account is spared. Awaited, so the answer leaves with it recorded; it cannot fail
+      // the sign-in (the recorder logs and swallows its errors). An admin impersonating a
+      // customer is not the customer's activity.
+      session: {
+        create: {
+          after: async (session) => {
+            if (!(session as { impersonatedBy?: string | null }).impersonatedBy) {
+              await recordActivity(db, session.userId, new Date(), { signIn: true });
+            }
           },
         },
       },

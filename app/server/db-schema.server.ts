@@ -23,6 +23,10 @@ export interface UsersTable {
   phone_number: string | null;
   postal_code: string | null;
   email_visibility: Generated<Flag>;
+  /** ISO time of the account's last activity (docs/product.md §10.21); null: none seen yet. */
+  last_active_at: Generated<string | null>;
+  /** ISO time the inactivity warning was e-mailed; cleared by any activity. */
+  inactivity_warned_at: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -235,6 +239,12 @@ export interface ShopSettingsTable {
   notify_chat: Generated<Flag>;
   /** ISO time an admin last had the dashboard open. */
   admin_seen_at: string | null;
+  /** Months without activity after which a customer account is deleted (docs/product.md §10.21). */
+  inactivity_months: Generated<number>;
+  /** The consumer mediator the legal pages name (docs/product.md §10.21). */
+  mediator_name: Generated<string>;
+  mediator_address: Generated<string>;
+  mediator_url: Generated<string>;
   /** The account ADMIN_EMAIL made admin at start (ADR 011). */
   configured_admin_id: string | null;
   updated_at: Generated<string>;

@@ -41,6 +41,8 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  /** Seconds after start before the first daily pass over inactive accounts (docs/product.md §10.21). */
+  INACTIVITY_FIRST_PASS_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** How many backups to keep in $DATA_DIR/backups (the oldest go first). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   /** On PostgreSQL, pg_dump and pg_restore for backups when they are not on PATH. */

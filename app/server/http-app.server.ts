@@ -65,6 +65,7 @@ export function beginShutdown() {
   getAppContext().chatHub.closeAll();
 }
 export { AdminPasswordError, StartupRefusedError } from "~/features/account/configured-admin.server";
+export { startInactivitySchedule } from "~/features/account/inactive-accounts.server";
 export { pidFile } from "./backup.server";
 export { EnvError, getEnv } from "./env.server";
 export { sweepOrphanImages } from "./image-sweep.server";

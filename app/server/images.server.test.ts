@@ -216,6 +216,11 @@ describe("a file dies with its record (ADR 010)", () => {
     }
     expect(imageCacheControl("site")).toContain("immutable");
   });
+
+  it("keeps avatars out of shared caches and revalidates them at every use", () => {
+    expect(imageCacheControl("avatars")).toContain("private");
+    expect(imageCacheControl("avatars")).toContain("no-cache");
+  });
 });
 
 describe("bounded image work", () => {

@@ -301,9 +301,13 @@ export async function deleteStoredImages(
   await Promise.all(sizes.map((file) => fs.rm(file, { force: true }).catch(() => {})));
 }
 
-/** Pictures whose record can be deleted are revalidated; the seeded site pictures never change. */
+/**
+ * Pictures whose record can be deleted are revalidated; the seeded site pictures never change.
+ * Avatars are personal: kept only by the browser itself and revalidated at every use (a 304 while
+ * the account exists), so a deleted account's picture is gone at once (docs/product.md §10.21).
+ */
 export function imageCacheControl(folder: ImageFolder): string {
   if (folder === "site") return "public, max-age=31536000, immutable";
-  if (folder === "avatars") return "private, max-age=600, must-revalidate";
+  if (folder === "avatars") return "private, no-cache, must-revalidate";
   return "public, max-age=600, must-revalidate";
 }

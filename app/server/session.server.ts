@@ -4,7 +4,8 @@
  * /admin or /mon-compte. Every protected loader and action calls its guard on its first line.
  */
 import { redirect } from "react-router";
-import { getAuth } from "./context.server";
+import { recordRequestActivity } from "~/features/account/last-activity.server";
+import { getAuth, getDb } from "./context.server";
 
 export type Role = "user" | "admin";
 
@@ -26,6 +27,11 @@ async function lookUp(request: Request): Promise<SessionUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const { user } = session;
+  // The inactivity job counts from here (docs/product.md §10.21); never awaited, never failing.
+  recordRequestActivity(getDb(), request, {
+    id: user.id,
+    impersonated: Boolean(session.session.impersonatedBy),
+  });
   return {
     id: user.id,
     email: user.email,

@@ -12,6 +12,7 @@ import * as configuredAdmin from "./0006-configured-admin";
 import * as writeOrderOnPostgres from "./0007-write-order-on-postgres";
 import * as imageFiles from "./0008-image-files";
 import * as orders from "./0009-orders";
+import * as privacy from "./0010-privacy";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007-write-order-on-postgres": writeOrderOnPostgres,
   "0008-image-files": imageFiles,
   "0009-orders": orders,
+  "0010-privacy": privacy,
 };
 
 export const migrationProvider: MigrationProvider = {

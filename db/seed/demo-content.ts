@@ -840,6 +840,17 @@ export const demoCustomer = {
   postalCode: "44500",
 };
 
+/**
+ * The demo shop's consumer mediator (docs/product.md §10.21), so its legal pages are complete: CM2C,
+ * a real mediator listed by the French mediation commission (CECMC) that many small online shops
+ * join, with its public address and website. A real shop enters its own in the settings.
+ */
+export const demoMediator = {
+  name: "CM2C — Centre de la médiation de la consommation de conciliateurs de justice",
+  address: "14 rue Saint-Jean, 75017 Paris",
+  url: "https://www.cm2c.net",
+};
+
 export const demoHeroSlides: { alt: string }[] = [
   { alt: "Lagon turquoise vu du ciel, bordé d'un motu de sable blanc et de cocotiers" },
   { alt: "Perle de Tahiti aux reflets vert paon posée dans une coquille d'huître perlière ouverte" },

@@ -28,6 +28,7 @@ import {
   demoHeroSlides,
   demoInspirationAlts,
   demoMaterials,
+  demoMediator,
   demoPearlTypes,
   demoProducts,
   demoReviews,
@@ -281,6 +282,19 @@ async function seedPeople(ctx: AppContext, customerPassword: string) {
   if (firstForSale) await addToCart(db, customerId, firstForSale.id);
 }
 
+/** The shop settings the first start leaves blank: the demo names a consumer mediator. */
+async function seedLegalSettings(db: DB) {
+  await db
+    .updateTable("shop_settings")
+    .set({
+      mediator_name: demoMediator.name,
+      mediator_address: demoMediator.address,
+      mediator_url: demoMediator.url,
+    })
+    .where("id", "=", "shop")
+    .execute();
+}
+
 /**
  * Seeds the demo shop. The demo customer's password is DEMO_PASSWORD, else generated and returned
  * (never stored in clear, shown once by the start-up banner).
@@ -294,6 +308,7 @@ export async function seedDemo(
   await seedCatalogue(ctx);
   await seedEvents(ctx);
   await seedPeople(ctx, ctx.env.DEMO_PASSWORD ?? (generated as string));
+  await seedLegalSettings(ctx.db);
   console.info(`[seed] contenu de démonstration créé en ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { customerEmail: demoCustomer.email, customerPassword: generated };
 }

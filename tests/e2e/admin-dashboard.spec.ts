@@ -1,8 +1,10 @@
 /**
  * Issue 9, signed in as the demo admin: review moderation (the approved review shows on the home
  * page), the user manager (promote a customer and back, delete them with every row of theirs),
- * the shop settings (the footer shows the new phone) and the contact inbox.
+ * the shop settings (the footer shows the new phone) and the contact inbox. Issue 21: the admin
+ * exports a customer's data before deleting them.
  */
+import fs from "node:fs";
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
 import { STORAGE } from "./accounts";
 import { count, query } from "./demo-data";
@@ -131,6 +133,14 @@ test("promotes a customer to admin and back, then deletes them with all their da
   await expect
     .poll(() => query("select email_visibility as v from users where id = ?", id))
     .toEqual([{ v: 0 }]);
+
+  // A request received by post or e-mail (issue 21): the admin exports the customer's data.
+  const downloading = page.waitForEvent("download");
+  await card.getByRole("link", { name: `Exporter les données de ${name}` }).click();
+  const exported = await downloading;
+  expect(exported.suggestedFilename()).toMatch(/^nacre-mes-donnees-\d{4}-\d\d-\d\d\.json$/);
+  const exportedData = JSON.parse(fs.readFileSync((await exported.path()) as string, "utf8"));
+  expect(exportedData.compte).toMatchObject({ id, email, role: "client" });
 
   await card.getByRole("button", { name: "Supprimer" }).click();
   const confirm = page.getByRole("dialog", { name: "Supprimer l'utilisateur" });

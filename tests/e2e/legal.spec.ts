@@ -51,6 +51,11 @@ test("the legal notice names the publisher, the publication director and the hos
   await expect(main).toContainText("OVH SAS");
   await expect(main).toContainText("2 rue Kellermann, 59100 Roubaix");
   await expect(main).toContainText("nacre.session_token");
+  await expect(main.getByRole("heading", { level: 2, name: "Médiation de la consommation" })).toBeVisible();
+  await expect(main).toContainText(
+    "CM2C — Centre de la médiation de la consommation de conciliateurs de justice",
+  );
+  await expect(main).toContainText("14 rue Saint-Jean, 75017 Paris");
   await main.getByRole("link", { name: "politique de confidentialité" }).click();
   await expect(page).toHaveURL(/\/politique-de-confidentialite$/);
 });
@@ -78,15 +83,20 @@ test("the privacy policy has exactly 13 articles, the 72-hour breach rule and th
   }
   await expect(main).toContainText("CNIL");
   await expect(main).toContainText("Durées de conservation");
+  // The demo's inactivity limit (36 months) and the self-service rights (docs/product.md §10.21).
+  await expect(main).toContainText("Après 3 ans sans aucune activité sur votre compte");
+  await expect(main).toContainText("un e-mail de prévenance vous est envoyé 30 jours avant");
+  await expect(main).toContainText("« Télécharger mes données »");
+  await expect(main).toContainText("« Supprimer mon compte »");
   await expect(main).toContainText("Consentement");
 });
 
-test("the CGV are dated 30 April 2024, give the 14-day withdrawal right and link to /contact", async ({
+test("the CGV are dated 23 November 2026, give the 14-day withdrawal right and link to /contact", async ({
   page,
 }) => {
   await page.goto("/cgv");
   const main = page.getByRole("main");
-  await expect(main.getByText("Dernière mise à jour : 30 avril 2024")).toBeVisible();
+  await expect(main.getByText("Dernière mise à jour : 23 novembre 2026")).toBeVisible();
   await expect(main.getByRole("heading", { level: 2, name: /Droit de rétractation/ })).toBeVisible();
   await expect(main).toContainText("délai de 14 jours");
   await expect(
@@ -100,6 +110,13 @@ test("the CGV are dated 30 April 2024, give the 14-day withdrawal right and link
   await expect(main).toContainText("L217-3");
   await expect(main).toContainText("1641");
   await expect(main).toContainText("Médiation de la consommation");
+  // The demo's mediator, from the settings (docs/product.md §10.21).
+  const mediation = main.locator("section", { has: page.locator("h2#article-15") });
+  await expect(mediation).toContainText("CM2C");
+  await expect(mediation.getByRole("link", { name: "www.cm2c.net" })).toHaveAttribute(
+    "href",
+    "https://www.cm2c.net",
+  );
 
   await main.getByRole("link", { name: "page Contact" }).first().click();
   await expect(page).toHaveURL(/\/contact$/);

@@ -57,7 +57,7 @@ interface Row {
 }
 
 // Filled in beforeAll: real slugs and ids of the running shop.
-const ids = { forSale: "", sold: "", productId: "", image: "", aliceChat: "", orderToken: "" };
+const ids = { forSale: "", sold: "", productId: "", image: "", aliceChat: "", orderToken: "", aliceId: "" };
 /** Alice's order (written in beforeAll): its page's address is known before the shop starts. */
 const ALICE_ORDER_ID = "commandealice01";
 
@@ -106,6 +106,8 @@ const MATRIX: Record<string, Row> = {
     // An empty profile form: refused in French, on the caller's own profile only.
     post: { anonyme: toAuth("/mon-compte"), clienteA: 400, clientB: 400, admin: 400 },
   },
+  // 'Télécharger mes données': the caller's own data (the matrix checks B's holds nothing of A's).
+  "mon-compte/mes-donnees": { url: () => "/mon-compte/mes-donnees", get: userApi, post: all(405) },
   "reinitialiser-mot-de-passe": { url: () => "/reinitialiser-mot-de-passe", get: all(200), post: all(400) },
   // Logging out is POST only (a GET never ends a session); POSTed here only anonymously, see below.
   deconnexion: {
@@ -203,6 +205,12 @@ const MATRIX: Record<string, Row> = {
   "api/admin/evenements": { url: () => "/api/admin/evenements", get: all(405), post: adminApi },
   "api/admin/avis": { url: () => "/api/admin/avis", get: all(405), post: adminApi },
   "api/admin/utilisateurs": { url: () => "/api/admin/utilisateurs", get: all(405), post: adminApi },
+  // An admin's export of Alice's data: the admin's alone.
+  "api/admin/utilisateurs/:id/donnees": {
+    url: () => `/api/admin/utilisateurs/${ids.aliceId}/donnees`,
+    get: { ...adminApi, admin: 200 },
+    post: { ...adminApi, admin: 405 },
+  },
   "api/admin/parametres": { url: () => "/api/admin/parametres", get: all(405), post: adminApi },
   "api/admin/contacts": { url: () => "/api/admin/contacts", get: all(405), post: adminApi },
   // The seller's orders: the list has no action; an order's page refuses the admin's empty command.
@@ -320,6 +328,7 @@ beforeAll(async () => {
   await queryDatabase(server.dataDir, async (handle) => {
     const now = new Date().toISOString();
     const alice = (await handle.get("select id from users where email = ?", ALICE.email)) as { id: string };
+    ids.aliceId = alice.id;
     await handle.run(
       `insert into orders (id, number, tracking_token, user_id, customer_name, email, phone, delivery_method,
         total_cents, hold_expires_at, created_at, updated_at)
@@ -417,6 +426,37 @@ describe("authorization matrix", () => {
               expect(answer.body, `${route} as ${role} shows « ${secret} »`).not.toContain(secret);
           }
         }
+      }
+    });
+  }
+});
+
+// Issue 21: a command a route takes by intent, posted with its intent alone. Every role but the admin
+// is refused before the command is read; the admin's incomplete command is a 400 (in French).
+const INTENTS: { url: string; intent: string; post: PerRole }[] = [
+  { url: "/admin/parametres", intent: "save-legal", post: { ...adminPage("/admin/parametres"), admin: 400 } },
+  { url: "/api/admin/parametres", intent: "save-legal", post: adminApi },
+];
+
+describe("authorization of the commands by intent", () => {
+  for (const { url, intent, post } of INTENTS) {
+    it(`${url} (${intent}): every role gets its answer`, async () => {
+      for (const role of ROLES) {
+        const response = await fetch(`${server.url}${url}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            cookie: cookies[role],
+            origin: server.url,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams({ intent }),
+        });
+        const answer = { status: response.status, location: response.headers.get("location") };
+        expectOutcome(answer, post[role], `POST ${url} (${intent}) as ${role}`);
+        const body = await response.text();
+        if (response.status === 400)
+          expect(body).not.toMatch(/Unexpected Server Error|Invalid input|Bad Request/);
       }
     });
   }

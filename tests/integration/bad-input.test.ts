@@ -685,3 +685,108 @@ describe("the orders and notifications settings (issue 20)", () => {
     expect(await snapshot()).toBe(before);
   });
 });
+
+describe("the legal identity and mediation settings (issue 21)", () => {
+  const LEGAL = {
+    intent: "save-legal",
+    ownerName: "Vaimiti Le Gall",
+    legalForm: "Entreprise individuelle",
+    siret: "912 345 675 00017",
+    hostName: "OVH SAS",
+    hostAddress: "2 rue Kellermann, 59100 Roubaix",
+    mediatorName: "CM2C",
+    mediatorAddress: "14 rue Saint-Jean, 75017 Paris",
+    mediatorUrl: "https://www.cm2c.net",
+    inactivityMonths: "36",
+  };
+  const withIntent = (payload: Payload): Payload =>
+    payload.type === "application/x-www-form-urlencoded"
+      ? { ...payload, body: `${payload.body}&intent=save-legal` }
+      : payload;
+
+  it("refuses every bad SIRET, website or inactivity limit with a French 400, the database unchanged", async () => {
+    const before = await snapshot();
+    const { intent: _intent, ...fields } = LEGAL;
+    const payloads: Payload[] = [
+      ...hostile(fields).map(withIntent),
+      ...[
+        "912 345 675 00018",
+        "9123456750001",
+        "912345675000170",
+        "912-345-675-00017",
+        "９１２３４５６７５０００１７",
+        "' OR 1=1 --",
+      ].map((siret) => form(`siret ${siret.slice(0, 12)}`, { ...LEGAL, siret })),
+      ...[
+        "http://www.cm2c.net",
+        "www.cm2c.net",
+        "javascript:alert(1)",
+        "https://",
+        "https://www.cm2c.net/\u202Ex",
+        `https://${"a".repeat(400)}.fr`,
+        'https://x.fr/"><script>',
+      ].map((mediatorUrl) => form(`url ${mediatorUrl.slice(0, 16)}`, { ...LEGAL, mediatorUrl })),
+      ...[
+        "11",
+        "61",
+        "0",
+        "-36",
+        "36.5",
+        "3e1",
+        "0x24",
+        " ",
+        "٣٦",
+        "Infinity",
+        "NaN",
+        HUGE.slice(0, 1000),
+      ].map((inactivityMonths) =>
+        form(`months ${inactivityMonths.slice(0, 8)}`, { ...LEGAL, inactivityMonths }),
+      ),
+      form("name too long", { ...LEGAL, mediatorName: "M".repeat(201) }),
+      form("control character", { ...LEGAL, mediatorAddress: "14 rue\u0000Saint-Jean" }),
+      json("JSON legal", { ...LEGAL, inactivityMonths: 36 }),
+    ];
+    for (const payload of payloads) {
+      const { status, text } = await send("/api/admin/parametres", admin, payload);
+      const label = `save-legal ← ${payload.label} (${status})`;
+      expect(status, label).toBe(400);
+      expectFrench(text, label);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("'Mes données' (issue 21)", () => {
+  it("answers hostile account deletions with a French 4xx, never a 5xx, nothing deleted", async () => {
+    const before = await snapshot();
+    const withIntent = (payload: Payload): Payload =>
+      payload.type === "application/x-www-form-urlencoded"
+        ? { ...payload, body: `${payload.body}&intent=delete-account` }
+        : payload;
+    const payloads = [
+      ...hostile({ password: "" }).map(withIntent),
+      form("empty password", { intent: "delete-account", password: "" }),
+      form("password too long", { intent: "delete-account", password: "x".repeat(129) }),
+      form("someone else's id", { intent: "delete-account", password: "faux", userId: "autre" }),
+    ];
+    for (const payload of payloads) {
+      const { status, text } = await send("/mon-compte", customer, payload);
+      const label = `suppression ← ${payload.label} (${status})`;
+      expect(status, label).toBeGreaterThanOrEqual(400);
+      expect(status, label).toBeLessThan(500);
+      expectFrench(text, label);
+    }
+    expect(await snapshot(), "a refused deletion changed the database").toBe(before);
+  });
+
+  it("answers the admin's export of an unknown or forged id with a French 404", async () => {
+    for (const id of ["inconnu", "' OR 1=1 --", "..", "\u202Eelcin", HUGE.slice(0, 400)]) {
+      const response = await fetch(`${server.url}/api/admin/utilisateurs/${encodeURIComponent(id)}/donnees`, {
+        headers: { cookie: admin },
+      });
+      const text = await response.text();
+      expect(response.status, id.slice(0, 20)).toBe(404);
+      expectFrench(text, id.slice(0, 20));
+    }
+  });
+});

@@ -6,12 +6,13 @@
  * other, on two instances) cannot both pass: the second counts again once the first has committed.
  */
 import { sql, type Transaction } from "kysely";
+import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import type { Database } from "~/server/db-schema.server";
 import { nowIso } from "~/server/ids.server";
 import type { ImageStorage } from "~/server/images.server";
 import { lockingRows } from "../../../db/dialect";
-import { deleteAvatarIfUnused } from "./profile.server";
+import { afterAccountDeleted, deleteUserData } from "./account-deletion.server";
 import { USER_MESSAGES, USERS_PAGE_SIZE, type UserAction, type UserListQuery } from "./user-schema";
 
 export interface AdminUserRow {
@@ -150,37 +151,16 @@ async function userAndAdmins(trx: Transaction<Database>, userId: string) {
   };
 }
 
-/** Everything a user owns, then the user: chats and messages, review, basket, favourites, auth. */
-async function deleteUserData(trx: Transaction<Database>, user: { id: string; email: string }) {
-  const ownChats = trx.selectFrom("chats").select("id").where("user_id", "=", user.id);
-  await trx
-    .deleteFrom("chat_messages")
-    .where((eb) => eb.or([eb("sender_id", "=", user.id), eb("chat_id", "in", ownChats)]))
-    .execute();
-  await trx.deleteFrom("chats").where("user_id", "=", user.id).execute();
-  // Customers' conversations this admin answered stay theirs: they are only unassigned.
-  await trx.updateTable("chats").set({ admin_id: null }).where("admin_id", "=", user.id).execute();
-  await trx.deleteFrom("reviews").where("user_id", "=", user.id).execute();
-  await trx.deleteFrom("cart_items").where("user_id", "=", user.id).execute();
-  await trx.deleteFrom("user_favorites").where("user_id", "=", user.id).execute();
-  await trx.deleteFrom("contact_messages").where("user_id", "=", user.id).execute();
-  await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
-  await trx.deleteFrom("accounts").where("user_id", "=", user.id).execute();
-  // Pending password resets and e-mail verifications name the user by id or e-mail.
-  await trx
-    .deleteFrom("verifications")
-    .where((eb) => eb.or([eb("value", "=", user.id), eb("identifier", "=", user.email)]))
-    .execute();
-  await trx.deleteFrom("users").where("id", "=", user.id).execute();
-}
-
-/** A deleted user's avatar goes with them, once the deletion has committed. */
+/**
+ * A deleted user goes by the one deletion path (docs/product.md §10.21): their data in this
+ * transaction, their avatar once it has committed.
+ */
 export async function applyUserAction(
-  ctx: ImageStorage & { db: DB },
+  ctx: ImageStorage & Pick<AppContext, "db" | "chatHub">,
   actorId: string,
   action: UserAction,
 ): Promise<UserResult> {
-  const gone: { avatar: string | null } = { avatar: null };
+  const gone = { avatar: null as string | null, deletedOpen: false };
   const result = await ctx.db.transaction().execute(async (trx): Promise<UserResult> => {
     const { user, admins } = await userAndAdmins(trx, action.id);
     if (!user) return { ok: false, status: 404, error: USER_MESSAGES.notFound };
@@ -211,10 +191,10 @@ export async function applyUserAction(
     if (isAdmin && admins <= 1) {
       return { ok: false, status: 409, error: USER_MESSAGES.lastAdminDelete };
     }
-    await deleteUserData(trx, user);
+    gone.deletedOpen = (await deleteUserData(trx, user)).deletedOpen;
     gone.avatar = user.image;
     return { ok: true, message: USER_MESSAGES.deleted };
   });
-  if (gone.avatar) await deleteAvatarIfUnused(ctx, gone.avatar);
+  if (result.ok && action.intent === "delete") await afterAccountDeleted(ctx, gone);
   return result;
 }

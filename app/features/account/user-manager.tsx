@@ -1,7 +1,8 @@
 /**
  * The user manager (docs/product.md §2 "Tools", §6, §8, §9): stats, search, role and verification filters,
  * sort and pages of 10 — all in the URL, so the list is shareable and works without JavaScript —
- * and per user: role dropdown, e-mail visibility toggle, deletion with all their data.
+ * and per user: role dropdown, e-mail visibility toggle, export of their data (a request received by
+ * post or e-mail, docs/product.md §10.21), deletion with all their data.
  */
 import { useState } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
@@ -144,6 +145,11 @@ function Pager({ page, pages }: { page: number; pages: number }) {
   );
 }
 
+/** The admin's export of one account's data (the same JSON document as 'Télécharger mes données'). */
+export function userDataExportPath(userId: string): string {
+  return `/api/admin/utilisateurs/${encodeURIComponent(userId)}/donnees`;
+}
+
 function UserCard({
   user,
   isSelf,
@@ -216,9 +222,21 @@ function UserCard({
       <FormError
         error={visibilityAction.error && `${USER_MESSAGES.visibilityFailed} : ${visibilityAction.error}`}
       />
-      {isSelf ? null : (
-        <RowActions as="div" className={lists.cardActions} look="button" onDelete={() => onDelete(user)} />
-      )}
+      <RowActions
+        as="div"
+        className={lists.cardActions}
+        look="button"
+        onDelete={isSelf ? undefined : () => onDelete(user)}
+      >
+        <a
+          className={buttons.secondary}
+          href={userDataExportPath(user.id)}
+          download
+          aria-label={`Exporter les données de ${label}`}
+        >
+          Exporter les données
+        </a>
+      </RowActions>
     </article>
   );
 }
@@ -244,7 +262,8 @@ export function UserManager(props: UserManagerProps) {
           message={
             <p>
               Supprimer {target.name.trim() || target.email} ({target.email}) et toutes ses données : avis,
-              panier, favoris, conversations et messages ? Cette action est définitive.
+              panier, favoris, conversations, messages et commandes non payées ? Ses commandes payées sont
+              conservées, anonymisées. Cette action est définitive.
             </p>
           }
           fields={{ id: target.id }}

@@ -1,7 +1,8 @@
 /**
  * The legal pages (mentions légales, confidentialité, CGV): their Markdown texts
  * (app/features/content/legal/) filled with the shop's identity from shop_settings — publisher,
- * seller, host — and rendered to HTML here, so neither the texts nor the renderer reach the browser.
+ * seller, host, consumer mediator, and the inactivity limit the inactivity job applies (docs/product.md
+ * §10.21) — and rendered to HTML here, so neither the texts nor the renderer reach the browser.
  */
 import { Marked } from "marked";
 import cgv from "~/features/content/legal/cgv.md?raw";
@@ -9,6 +10,7 @@ import cookies from "~/features/content/legal/cookies.md?raw";
 import email from "~/features/content/legal/e-mail.md?raw";
 import legalNotice from "~/features/content/legal/mentions-legales.md?raw";
 import privacyPolicy from "~/features/content/legal/politique-de-confidentialite.md?raw";
+import { INACTIVITY_MONTHS_DEFAULT, monthsInFrench } from "~/features/settings/legal-identity-schema";
 import type { DB } from "~/server/database.server";
 import { fillLegalTemplate } from "./legal-template";
 
@@ -24,6 +26,11 @@ export interface LegalDetails {
   email: string;
   hostName: string;
   hostAddress: string;
+  mediatorName: string;
+  mediatorAddress: string;
+  mediatorUrl: string;
+  /** After how many months without activity an account is deleted (the inactivity job's limit). */
+  inactivityMonths: number;
 }
 
 export async function getLegalDetails(db: DB): Promise<LegalDetails> {
@@ -41,6 +48,10 @@ export async function getLegalDetails(db: DB): Promise<LegalDetails> {
       "email",
       "host_name",
       "host_address",
+      "mediator_name",
+      "mediator_address",
+      "mediator_url",
+      "inactivity_months",
     ])
     .where("id", "=", "shop")
     .executeTakeFirst();
@@ -57,7 +68,16 @@ export async function getLegalDetails(db: DB): Promise<LegalDetails> {
     email: row?.email ?? "",
     hostName: row?.host_name ?? "",
     hostAddress: row?.host_address ?? "",
+    mediatorName: row?.mediator_name ?? "",
+    mediatorAddress: row?.mediator_address ?? "",
+    mediatorUrl: row?.mediator_url ?? "",
+    inactivityMonths: row?.inactivity_months ?? INACTIVITY_MONTHS_DEFAULT,
   };
+}
+
+/** "https://www.cm2c.net/" → "www.cm2c.net": how the page names a website it links to. */
+export function siteName(url: string): string {
+  return url.replace(/^https:\/\//, "").replace(/\/$/, "");
 }
 
 /** "14 rue des Goélands, 56170 Quiberon", leaving out whatever the settings do not give. */
@@ -95,7 +115,12 @@ markdown.use({
   renderer: {
     // Links to the shop's own pages are marked as React Router's <Link> marks them, so the router
     // discovers their routes ahead of the click (LegalPage navigates them in the app).
+    // Another site (the mediator's, from the settings) opens in a new tab and is told nothing of
+    // the page, like the CNIL's link.
     link({ href, title, tokens }) {
+      if (href.startsWith("https://") && !title) {
+        return `<a href="${escapeHtml(href)}" rel="noreferrer" target="_blank">${this.parser.parseInline(tokens)}</a>`;
+      }
       if (!href.startsWith("/") || href.startsWith("//") || title) return false;
       return `<a href="${escapeHtml(href)}" data-discover="true">${this.parser.parseInline(tokens)}</a>`;
     },
@@ -105,7 +130,14 @@ markdown.use({
 export function renderLegalDocument(name: LegalTextName, details: LegalDetails): LegalDocument {
   const filled = fillLegalTemplate(
     LEGAL_TEXTS[name],
-    { ...details, address: postalAddress(details) },
+    {
+      ...details,
+      address: postalAddress(details),
+      mediatorSite: siteName(details.mediatorUrl),
+      inactivityMonths: String(details.inactivityMonths),
+      // "3 ans", "18 mois": the policy states the limit the inactivity job applies.
+      inactivityPeriod: monthsInFrench(details.inactivityMonths),
+    },
     PARTIALS,
   );
   return {

@@ -2,7 +2,12 @@
 
 import type { DB } from "~/server/database.server";
 import { nowIso } from "~/server/ids.server";
-import { type OrderSettingsInput, phoneHref, type ShopSettingsInput } from "./settings-schema";
+import {
+  type LegalSettingsInput,
+  type OrderSettingsInput,
+  phoneHref,
+  type ShopSettingsInput,
+} from "./settings-schema";
 
 export async function saveShopSettings(db: DB, input: ShopSettingsInput): Promise<void> {
   const values = {
@@ -43,6 +48,30 @@ export async function saveOrderSettings(db: DB, input: OrderSettingsInput): Prom
     updated_at: nowIso(),
   };
   // The row exists from the first start on (startup); its name is only the fallback of a bare insert.
+  await db
+    .insertInto("shop_settings")
+    .values({ id: "shop", shop_name: "Nacre", ...values })
+    .onConflict((oc) => oc.column("id").doUpdateSet(values))
+    .execute();
+}
+
+/**
+ * The shop's legal identity, its consumer mediator and the inactivity limit (docs/product.md
+ * §10.21): the legal pages read them back, and the inactivity job applies the same limit.
+ */
+export async function saveLegalSettings(db: DB, input: LegalSettingsInput): Promise<void> {
+  const values = {
+    owner_name: input.ownerName,
+    legal_form: input.legalForm,
+    siret: input.siret,
+    host_name: input.hostName,
+    host_address: input.hostAddress,
+    mediator_name: input.mediatorName,
+    mediator_address: input.mediatorAddress,
+    mediator_url: input.mediatorUrl,
+    inactivity_months: input.inactivityMonths,
+    updated_at: nowIso(),
+  };
   await db
     .insertInto("shop_settings")
     .values({ id: "shop", shop_name: "Nacre", ...values })

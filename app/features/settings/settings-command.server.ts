@@ -1,13 +1,16 @@
 /**
  * Save the shop settings: the action of /admin/parametres and of POST /api/admin/parametres. Each
  * form of the page has its own intent and schema: `save` the shop's details, `save-orders` the
- * hold's length and the seller's e-mails.
+ * hold's length and the seller's e-mails, `save-legal` the legal identity, the consumer mediator and
+ * the inactivity limit.
  */
 import { z } from "zod";
 import { runAdminCommand } from "~/features/admin/admin-command.server";
 import { getDb } from "~/server/context.server";
-import { saveOrderSettings, saveShopSettings } from "./settings-admin.server";
+import { saveLegalSettings, saveOrderSettings, saveShopSettings } from "./settings-admin.server";
 import {
+  LEGAL_SETTINGS_MESSAGES,
+  legalSettingsSchema,
   ORDER_SETTINGS_MESSAGES,
   orderSettingsSchema,
   SETTINGS_MESSAGES,
@@ -19,6 +22,7 @@ const settingsCommandSchema = z.discriminatedUnion(
   [
     shopSettingsSchema.extend({ intent: z.literal("save") }),
     orderSettingsSchema.extend({ intent: z.literal("save-orders") }),
+    legalSettingsSchema.extend({ intent: z.literal("save-legal") }),
   ],
   { error: "Requête invalide." },
 );
@@ -32,12 +36,21 @@ export function runSettingsCommand(form: FormData) {
         await saveOrderSettings(getDb(), settings);
         return { ok: true as const, message: ORDER_SETTINGS_MESSAGES.saved };
       }
+      if (command.intent === "save-legal") {
+        const { intent: _intent, ...settings } = command;
+        await saveLegalSettings(getDb(), settings);
+        return { ok: true as const, message: LEGAL_SETTINGS_MESSAGES.saved };
+      }
       const { intent: _intent, ...settings } = command;
       await saveShopSettings(getDb(), settings);
       return { ok: true as const, message: SETTINGS_MESSAGES.saved };
     },
     failure: (command) =>
-      command.intent === "save-orders" ? ORDER_SETTINGS_MESSAGES.saveFailed : SETTINGS_MESSAGES.saveFailed,
+      command.intent === "save-orders"
+        ? ORDER_SETTINGS_MESSAGES.saveFailed
+        : command.intent === "save-legal"
+          ? LEGAL_SETTINGS_MESSAGES.saveFailed
+          : SETTINGS_MESSAGES.saveFailed,
     label: "Enregistrement des paramètres impossible",
   });
 }

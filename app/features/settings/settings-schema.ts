@@ -4,6 +4,12 @@
  */
 import { z } from "zod";
 import { singleLineText } from "~/lib/text-schema";
+import {
+  compactSiret,
+  INACTIVITY_MONTHS_MAX,
+  INACTIVITY_MONTHS_MIN,
+  isValidSiret,
+} from "./legal-identity-schema";
 
 export const SETTINGS_MESSAGES = {
   saved: "Paramètres de la boutique enregistrés.",
@@ -105,3 +111,65 @@ export const NOTIFICATION_SWITCHES = [
   { name: "notifyReview", label: "Nouvel avis à valider" },
   { name: "notifyChat", label: "Message du chat sans admin connecté depuis 10 minutes" },
 ] as const satisfies readonly { name: keyof OrderSettingsInput; label: string }[];
+
+// --- The shop's legal identity and consumer mediator (docs/product.md §10.21): the third form,
+// shown by the mentions légales, the CGV and the privacy policy.
+
+export const LEGAL_SETTINGS_MESSAGES = {
+  saved: "Identité légale et médiation enregistrées.",
+  saveFailed: "Erreur lors de l'enregistrement de l'identité légale et de la médiation.",
+} as const;
+
+export const SIRET_ERROR =
+  "Le SIRET doit compter 14 chiffres valides (espaces acceptés), par exemple 912 345 675 00017.";
+export const MEDIATOR_URL_ERROR =
+  "Le site du médiateur doit être une adresse complète commençant par https://";
+export const INACTIVITY_MONTHS_ERRORS = {
+  notANumber: "La durée avant suppression des comptes inactifs doit être un nombre entier de mois.",
+  tooShort: `Les comptes inactifs sont supprimés après ${INACTIVITY_MONTHS_MIN} mois au moins.`,
+  tooLong: `Les comptes inactifs sont supprimés après ${INACTIVITY_MONTHS_MAX} mois au plus.`,
+} as const;
+
+/** A full https:// address with a host (the legal pages link to it), or nothing. */
+function isHttpsAddress(value: string): boolean {
+  // No space, control or invisible formatting character (a bidi override could disguise the link).
+  if (!/^https:\/\/[^\s\p{C}"<>\\]+$/u.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+export const legalSettingsSchema = z.object({
+  ownerName: text(120),
+  legalForm: text(120),
+  // Stored in the usual grouping, "912 345 675 00017", however it was spaced.
+  siret: text(40)
+    .refine((value) => value === "" || isValidSiret(value), { message: SIRET_ERROR })
+    .transform(
+      (value) => value && compactSiret(value).replace(/^(\d{3})(\d{3})(\d{3})(\d{5})$/, "$1 $2 $3 $4"),
+    ),
+  hostName: text(120),
+  hostAddress: text(200),
+  mediatorName: text(200),
+  mediatorAddress: text(300),
+  mediatorUrl: singleLineText()
+    .max(300, "Le site du médiateur est trop long.")
+    .refine((value) => value === "" || isHttpsAddress(value), { message: MEDIATOR_URL_ERROR }),
+  inactivityMonths: z
+    .string({ error: INACTIVITY_MONTHS_ERRORS.notANumber })
+    .trim()
+    .regex(/^\d{1,6}$/, INACTIVITY_MONTHS_ERRORS.notANumber)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(INACTIVITY_MONTHS_MIN, INACTIVITY_MONTHS_ERRORS.tooShort)
+        .max(INACTIVITY_MONTHS_MAX, INACTIVITY_MONTHS_ERRORS.tooLong),
+    ),
+});
+
+export type LegalSettingsInput = z.infer<typeof legalSettingsSchema>;

@@ -1,6 +1,7 @@
 /** The business details shown in the header, footer and contact page (admin-editable). */
 import type { DB } from "~/server/database.server";
-import type { OrderSettingsInput } from "./settings-schema";
+import { INACTIVITY_MONTHS_DEFAULT } from "./legal-identity-schema";
+import type { LegalSettingsInput, OrderSettingsInput } from "./settings-schema";
 
 export interface ShopDetails {
   shopName: string;
@@ -57,5 +58,36 @@ export async function getOrderSettings(db: DB): Promise<OrderSettingsInput> {
     notifyContact: (row?.notify_contact ?? 1) === 1,
     notifyReview: (row?.notify_review ?? 1) === 1,
     notifyChat: (row?.notify_chat ?? 1) === 1,
+  };
+}
+
+/** What the "Identité légale et médiation" form shows (docs/product.md §10.21). */
+export async function getLegalSettings(db: DB): Promise<LegalSettingsInput> {
+  const row = await db
+    .selectFrom("shop_settings")
+    .select([
+      "owner_name",
+      "legal_form",
+      "siret",
+      "host_name",
+      "host_address",
+      "mediator_name",
+      "mediator_address",
+      "mediator_url",
+      "inactivity_months",
+    ])
+    .where("id", "=", "shop")
+    .executeTakeFirst();
+  return {
+    ownerName: row?.owner_name ?? "",
+    legalForm: row?.legal_form ?? "",
+    siret: row?.siret ?? "",
+    hostName: row?.host_name ?? "",
+    hostAddress: row?.host_address ?? "",
+    mediatorName: row?.mediator_name ?? "",
+    mediatorAddress: row?.mediator_address ?? "",
+    mediatorUrl: row?.mediator_url ?? "",
+    // The column defaults to 36 months (migration 0010).
+    inactivityMonths: row?.inactivity_months ?? INACTIVITY_MONTHS_DEFAULT,
   };
 }

@@ -1,12 +1,16 @@
 /**
  * /mon-compte — the customer's space (docs/product.md §2 "Account"): profile, favourites, cart, orders,
- * review, support, logout. Every action acts on the signed-in user's own data only, and the orders
- * shown are only those placed from this account.
+ * review, support, 'Mes données' (download, account deletion: docs/product.md §10.21), logout. Every
+ * action acts on the signed-in user's own data only, and the orders shown are only those placed from
+ * this account.
  */
 import { data, Link, redirect, useSearchParams } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/account/account.module.css";
 import { CartSection, FavoritesSection } from "~/features/account/account-basket";
+import { closeOwnAccount } from "~/features/account/account-closing.server";
+import { CLOSE_ACCOUNT_INTENT, CLOSING_MESSAGES } from "~/features/account/account-closing-schema";
+import { MyDataSection } from "~/features/account/my-data";
 import { MyOrdersSection } from "~/features/account/my-orders";
 import { listMyOrders } from "~/features/account/my-orders.server";
 import { getProfile, saveProfileForm } from "~/features/account/profile.server";
@@ -25,8 +29,10 @@ import {
 import { createReview, getUserReview } from "~/features/reviews/reviews.server";
 import { notifyReviewAwaiting } from "~/features/settings/seller-notifications.server";
 import { imageUrl } from "~/lib/images";
+import { callAuthEndpoint, forwardCookies } from "~/server/auth-endpoints.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
+import { withFlash } from "~/server/flash.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/account";
 
@@ -66,7 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { section: "profile" | "review"; error: string | null; success: string | null };
+type ActionResult = { section: "profile" | "review" | "data"; error: string | null; success: string | null };
 
 function result(
   section: ActionResult["section"],
@@ -92,6 +98,20 @@ export async function action({ request }: Route.ActionArgs) {
     form = await request.formData();
   } catch {
     return result("profile", { error: "Formulaire illisible. Veuillez réessayer." }, 400);
+  }
+
+  if (form.get("intent") === CLOSE_ACCOUNT_INTENT) {
+    let outcome: Awaited<ReturnType<typeof closeOwnAccount>>;
+    try {
+      outcome = await closeOwnAccount(ctx, user.id, form);
+    } catch (error) {
+      console.error("Suppression du compte impossible", error);
+      return result("data", { error: CLOSING_MESSAGES.failed }, 503);
+    }
+    if (!outcome.ok) return result("data", { error: outcome.error }, outcome.status);
+    // The sessions went with the account; signing out clears the browser's cookies too.
+    const signedOut = await callAuthEndpoint(request, "/sign-out");
+    throw redirect("/", { headers: withFlash(forwardCookies(signedOut), CLOSING_MESSAGES.deleted) });
   }
 
   if (form.get("intent") === "review") {
@@ -126,6 +146,7 @@ const SECTIONS = [
   { id: "commandes", label: "Commandes" },
   { id: "avis", label: "Mon avis" },
   { id: "support", label: "Support" },
+  { id: "donnees", label: "Mes données" },
 ] as const;
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -133,6 +154,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const [searchParams] = useSearchParams();
   const profileResult = actionData?.section === "profile" ? actionData : null;
   const reviewResult = actionData?.section === "review" ? actionData : null;
+  const dataResult = actionData?.section === "data" ? actionData : null;
   return (
     <>
       <PageIntro eyebrow="Espace client" title="Mon compte">
@@ -192,6 +214,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               available={support.available}
             />
           )}
+        </section>
+
+        <section id="donnees" className={styles.section} aria-labelledby="donnees-titre">
+          <h2 id="donnees-titre">Mes données</h2>
+          <MyDataSection isAdmin={support.isAdmin} error={dataResult?.error} />
         </section>
 
         <LogoutButton />

@@ -1,14 +1,16 @@
 /**
  * /admin/parametres (docs/product.md §2: "Settings: admin e-mail and logout"), plus the shop's details
  * (docs/product.md §10.5: business details are settings the admin edits) shown in header, footer, contact
- * and legal pages, and the orders' hold and the seller's e-mails (§10.19, §10.20).
+ * and legal pages, the orders' hold and the seller's e-mails (§10.19, §10.20), and the legal identity,
+ * consumer mediator and inactivity limit the legal pages show (§10.21).
  */
 
 import lists from "~/features/admin/admin-lists.module.css";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { LogoutButton } from "~/features/auth/logout-button";
+import { LegalSettingsForm } from "~/features/settings/legal-settings-form";
 import { OrderSettingsForm } from "~/features/settings/order-settings-form";
-import { getOrderSettings, getShopDetails } from "~/features/settings/settings.server";
+import { getLegalSettings, getOrderSettings, getShopDetails } from "~/features/settings/settings.server";
 import { runSettingsCommand } from "~/features/settings/settings-command.server";
 import { ShopSettingsForm } from "~/features/settings/shop-settings-form";
 import { privateMeta } from "~/lib/seo";
@@ -22,10 +24,15 @@ export const meta: Route.MetaFunction = () => privateMeta("Paramètres — Admin
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [shop, orderSettings] = await Promise.all([getShopDetails(getDb()), getOrderSettings(getDb())]);
+  const [shop, orderSettings, legalSettings] = await Promise.all([
+    getShopDetails(getDb()),
+    getOrderSettings(getDb()),
+    getLegalSettings(getDb()),
+  ]);
   return {
     email: admin.email,
     orderSettings,
+    legalSettings,
     settings: {
       shopName: shop.shopName,
       addressLine: shop.addressLine,
@@ -44,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The page's commands (save the shop settings), answered in JSON to its fetchers. */
+/** The page's commands (each form's save), answered in JSON to its fetchers. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   return runSettingsCommand(await readLimitedForm(request));
@@ -55,7 +62,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <section>
       <h1>Paramètres</h1>
       <p className={styles.lead}>
-        Les coordonnées de la boutique, les commandes et leurs notifications, et votre session.
+        Les coordonnées de la boutique, les commandes et leurs notifications, l'identité légale et votre
+        session.
       </p>
       <section aria-labelledby="session-admin" className={lists.card}>
         <h2 id="session-admin" className={lists.cardTitle}>
@@ -79,6 +87,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           Combien de temps une commande réserve ses pièces, et les e-mails que reçoit la boutique.
         </p>
         <OrderSettingsForm settings={loaderData.orderSettings} shopEmail={loaderData.settings.email} />
+      </section>
+      <section aria-labelledby="identite-legale" className={lists.sectionGap}>
+        <h2 id="identite-legale">Identité légale et médiation</h2>
+        <p className={styles.lead}>
+          Affichées dans les mentions légales, les CGV et la politique de confidentialité.
+        </p>
+        <LegalSettingsForm settings={loaderData.legalSettings} />
       </section>
     </section>
   );

@@ -1,0 +1,204 @@
+/**
+ * Issue 21, done-when (c), over real HTTP: the admin edits the consumer mediator and the inactivity
+ * limit in the settings ('Identité légale et médiation', intent save-legal), and the mentions
+ * légales, the CGV and the privacy policy show them at once. Bad input is refused in French with a
+ * 400 and changes nothing; customers and visitors cannot save.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEMO_ADMIN,
+  queryDatabase,
+  type ShopServer,
+  signIn,
+  signUp,
+  startShop,
+  stopServer,
+} from "./shop-server";
+
+let server: ShopServer;
+let admin: string;
+let customer: string;
+
+const LEGAL = {
+  intent: "save-legal",
+  ownerName: "Maïana Teriierooiterai",
+  legalForm: "Entreprise individuelle",
+  siret: "732829320 00074",
+  hostName: "Hébergeur du Lagon SAS",
+  hostAddress: "3 quai des Perles, 98714 Papeete",
+  mediatorName: "Médiation du Récif & Associés",
+  mediatorAddress: "7 avenue des Lagons, 75008 Paris",
+  mediatorUrl: "https://mediation-recif.example.fr/saisir",
+  inactivityMonths: "24",
+};
+
+function post(pathname: string, cookie: string, fields: Record<string, string>) {
+  return fetch(`${server.url}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+}
+
+function legalRow() {
+  return queryDatabase(server.dataDir, (db) =>
+    db.get<Record<string, unknown>>(
+      `select owner_name, legal_form, siret, host_name, host_address, mediator_name, mediator_address,
+         mediator_url, inactivity_months, updated_at from shop_settings where id = 'shop'`,
+    ),
+  );
+}
+
+/** A legal page as a visitor gets it: through the anonymous page cache, which every write empties. */
+async function page(pathname: string): Promise<string> {
+  const response = await fetch(`${server.url}${pathname}`);
+  expect(response.status, pathname).toBe(200);
+  return response.text();
+}
+
+beforeAll(async () => {
+  server = await startShop("mentions-reglages");
+  admin = await signIn(server.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  customer = await signUp(server.url, "cliente-mentions@exemple.fr", "Cliente Mentions");
+}, 120_000);
+
+afterAll(async () => {
+  await stopServer(server);
+});
+
+describe("the legal identity and mediation settings", () => {
+  it("the demo names its mediator and states the default limit of 3 years", async () => {
+    const cgv = await page("/cgv");
+    expect(cgv).toContain("CM2C");
+    expect(cgv).toContain('href="https://www.cm2c.net"');
+    expect(cgv).not.toContain("communiquées sur simple demande");
+    expect(await page("/politique-de-confidentialite")).toMatch(/Après\s+3 ans sans aucune activité/);
+  });
+
+  it("an admin saves the mediator and the limit; the three legal pages show them", async () => {
+    // The dashboard page's own action (its form posts there); its API twin answers in JSON.
+    const saved = await post("/admin/parametres", admin, LEGAL);
+    expect(saved.status).toBe(200);
+    await saved.body?.cancel();
+    expect(await legalRow()).toMatchObject({
+      owner_name: LEGAL.ownerName,
+      siret: "732 829 320 00074",
+      mediator_name: LEGAL.mediatorName,
+      mediator_url: LEGAL.mediatorUrl,
+      inactivity_months: 24,
+    });
+    const twin = await post("/api/admin/parametres", admin, LEGAL);
+    expect(await twin.json()).toEqual({ ok: true, message: "Identité légale et médiation enregistrées." });
+
+    const notice = await page("/mentions-legales");
+    expect(notice).toContain("<strong>Exploitante&nbsp;:</strong> Maïana Teriierooiterai");
+    expect(notice).toContain("<strong>Forme juridique&nbsp;:</strong> Entreprise individuelle");
+    expect(notice).toContain("<strong>SIRET&nbsp;:</strong> 732 829 320 00074");
+    expect(notice).toContain("14 rue des Goélands, 56170 Quiberon");
+    expect(notice).toContain("<strong>Hébergeur&nbsp;:</strong> Hébergeur du Lagon SAS");
+    expect(notice).toContain("3 quai des Perles, 98714 Papeete");
+    expect(notice).toContain("<strong>Médiateur&nbsp;:</strong> Médiation du Récif &amp; Associés");
+    expect(notice).toContain("7 avenue des Lagons, 75008 Paris");
+    expect(notice).toContain(
+      '<a href="https://mediation-recif.example.fr/saisir" rel="noreferrer" target="_blank">mediation-recif.example.fr/saisir</a>',
+    );
+
+    const cgv = await page("/cgv");
+    const article15 = cgv.slice(cgv.indexOf('id="article-15"'), cgv.indexOf('id="article-16"'));
+    expect(article15).toContain("Médiation du Récif &amp; Associés");
+    expect(article15).toContain("7 avenue des Lagons, 75008 Paris");
+    expect(article15).toContain('href="https://mediation-recif.example.fr/saisir"');
+    expect(article15).not.toContain("CM2C");
+    expect(article15).not.toContain("communiquées sur simple demande");
+
+    const privacy = await page("/politique-de-confidentialite");
+    expect(privacy).toMatch(/Après\s+2 ans sans aucune activité sur votre compte/);
+    expect(privacy).not.toContain("3 ans sans aucune activité");
+    expect(privacy).toContain("un e-mail de prévenance vous est envoyé 30 jours avant");
+    expect(privacy).toMatch(/seules les commandes payées sont conservées, rendues\s+anonymes/);
+    expect(privacy).toContain("«&nbsp;Télécharger mes données&nbsp;»");
+    expect(privacy).toContain("«&nbsp;Supprimer mon compte&nbsp;»");
+
+    // 18 months is not a whole number of years: the policy counts it in months. Through the API twin.
+    const again = await post("/api/admin/parametres", admin, { ...LEGAL, inactivityMonths: "18" });
+    expect(again.status, await again.clone().text()).toBe(200);
+    expect(await page("/politique-de-confidentialite")).toMatch(/Après\s+18 mois sans aucune activité/);
+    expect((await legalRow())?.inactivity_months).toBe(18);
+  });
+
+  it("without a mediator the CGV say its details are given on request", async () => {
+    const blank = await post("/api/admin/parametres", admin, {
+      ...LEGAL,
+      mediatorName: "",
+      mediatorAddress: "",
+      mediatorUrl: "",
+    });
+    expect(blank.status).toBe(200);
+    const cgv = await page("/cgv");
+    const article15 = cgv.slice(cgv.indexOf('id="article-15"'), cgv.indexOf('id="article-16"'));
+    expect(article15).toContain("Ses coordonnées vous sont communiquées sur simple demande");
+    expect(article15).not.toContain("Médiateur&nbsp;:");
+    // Put the mediator back for the next tests.
+    expect((await post("/api/admin/parametres", admin, LEGAL)).status).toBe(200);
+  });
+
+  it("refuses a bad SIRET, an http:// website and a limit of 11 or 61 months: French 400, nothing changed", async () => {
+    const before = await legalRow();
+    const cases: [Record<string, string>, string][] = [
+      [{ siret: "732 829 320 00075" }, "Le SIRET doit compter 14 chiffres valides"],
+      [{ siret: "7328293200007" }, "Le SIRET doit compter 14 chiffres valides"],
+      [{ siret: "732-829-320-00074" }, "Le SIRET doit compter 14 chiffres valides"],
+      [
+        { mediatorUrl: "http://mediation-recif.example.fr" },
+        "doit être une adresse complète commençant par https://",
+      ],
+      [{ mediatorUrl: "javascript:alert(1)" }, "doit être une adresse complète commençant par https://"],
+      [{ inactivityMonths: "11" }, "Les comptes inactifs sont supprimés après 12 mois au moins."],
+      [{ inactivityMonths: "61" }, "Les comptes inactifs sont supprimés après 60 mois au plus."],
+      [{ inactivityMonths: "24.5" }, "doit être un nombre entier de mois"],
+      [{ inactivityMonths: "" }, "doit être un nombre entier de mois"],
+    ];
+    for (const [fields, message] of cases) {
+      for (const pathname of ["/admin/parametres", "/api/admin/parametres"]) {
+        const response = await post(pathname, admin, {
+          ...LEGAL,
+          mediatorName: "Ne doit pas rester",
+          ...fields,
+        });
+        const text = await response.text();
+        const label = `${pathname} ${JSON.stringify(fields)}`;
+        expect(response.status, label).toBe(400);
+        expect(text, label).toContain(message);
+      }
+    }
+    expect(await legalRow()).toEqual(before);
+  });
+
+  it("customers and visitors cannot save the legal settings", async () => {
+    const before = await legalRow();
+    const hijack = { ...LEGAL, mediatorName: "Médiateur pirate", inactivityMonths: "12" };
+    const asCustomer = await post("/api/admin/parametres", customer, hijack);
+    expect(asCustomer.status).toBe(403);
+    const asVisitor = await post("/api/admin/parametres", "", hijack);
+    expect(asVisitor.status).toBe(403);
+    const pageAsCustomer = await post("/admin/parametres", customer, hijack);
+    expect(pageAsCustomer.status).toBe(302);
+    expect(pageAsCustomer.headers.get("location")).toBe("/mon-compte?acces=refuse");
+    const pageAsVisitor = await post("/admin/parametres", "", hijack);
+    expect(pageAsVisitor.status).toBe(302);
+    expect(pageAsVisitor.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    expect(await legalRow()).toEqual(before);
+    expect(await page("/cgv")).not.toContain("Médiateur pirate");
+  });
+
+  it("the settings page shows the form with the stored values", async () => {
+    const response = await fetch(`${server.url}/admin/parametres`, { headers: { cookie: admin } });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain("Identité légale et médiation");
+    expect(html).toContain("Suppression des comptes inactifs après (mois)");
+    expect(html).toContain('value="Médiation du Récif &amp; Associés"');
+    expect(html).toContain('value="24"');
+  });
+});
