@@ -7,24 +7,9 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { decodeQuotedPrintable } from "../support/outbox";
 import { query } from "./demo-data";
 import { expect, test, waitForHydration } from "./fixtures";
-
-/** The .eml files are quoted-printable: undo the soft line breaks and the =XX bytes. */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i] as string));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
 
 function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.fr`;

@@ -6,9 +6,8 @@
  * change nothing.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readOutbox } from "../support/outbox";
 import {
   DEMO_ADMIN,
   DEMO_CUSTOMER,
@@ -103,30 +102,9 @@ async function insertOrder(options: {
   return { id, number };
 }
 
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i] as string));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
 /** The e-mails written to the outbox so far, decoded. */
 function outbox(): string[] {
-  const dir = path.join(shop.dataDir, "outbox");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(".eml"))
-    .sort()
-    .map((name) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, name), "utf8")));
+  return readOutbox(shop.dataDir);
 }
 
 /** Waits for the queued e-mail to `to` holding every one of `texts`. */

@@ -5,9 +5,8 @@
  * and what it shows; the confirmation and shop e-mails; a unique piece held for the first order and
  * refused to the next visitor; bad input, the honeypot and the rate limit; unknown links.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readOutbox } from "../support/outbox";
 import { queryDatabase, type ShopServer, signUp, startShop, stopServer } from "./shop-server";
 
 let server: ShopServer;
@@ -96,20 +95,8 @@ function trackingPath(location: string | null): string {
   return (location ?? "").split("?")[0] as string;
 }
 
-/** The .eml files of the outbox, decoded from quoted-printable enough to read links and words. */
 function outboxMails(): string[] {
-  const dir = path.join(server.dataDir, "outbox");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(".eml"))
-    .map((name) => {
-      const bytes = fs
-        .readFileSync(path.join(dir, name), "latin1")
-        .replace(/=\r?\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      return Buffer.from(bytes, "latin1").toString("utf8");
-    });
+  return readOutbox(server.dataDir);
 }
 
 async function waitForMail(matches: (mail: string) => boolean): Promise<string> {

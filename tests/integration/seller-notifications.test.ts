@@ -10,6 +10,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeQuotedPrintable } from "../support/outbox";
 import {
   DEMO_ADMIN,
   queryDatabase,
@@ -53,8 +54,7 @@ function decodeBody(headers: string, body: string): string {
   const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
   if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (encoding === "quoted-printable") {
-    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex) => `%${hex}`);
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, "%25"));
+    return decodeQuotedPrintable(body);
   }
   return body;
 }
