@@ -36,9 +36,10 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     alias: [
       { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
       // react-router 7's package exports name only its development build (remix-run/react-router
-      // #12532, #14102); its production build drops the dev warnings. Browser bundle only, and both
-      // entry points, so one copy of the router is shipped.
-      ...(command === "build" && !isSsrBuild
+      // #12532, #14102); its production build drops the dev warnings and checks. Both entry
+      // points, so one copy of the router is shipped; on the server too, where the router and its
+      // Node adapters are bundled (below) so they all use it (ADR 018).
+      ...(command === "build"
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction("index.mjs") },
             { find: /^react-router\/dom$/, replacement: reactRouterProduction("dom-export.mjs") },
@@ -46,6 +47,10 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         : []),
     ],
   },
+  ssr:
+    command === "build"
+      ? { noExternal: ["react-router", "@react-router/node", "@react-router/express"] }
+      : undefined,
   build: {
     rollupOptions: isSsrBuild
       ? { input: "./app/server/http-app.server.ts" }

@@ -1,14 +1,15 @@
 /**
  * Server rendering: streams HTML to browsers and waits for everything for bots (complete pages for
- * search engines). The per-request CSP nonce goes on every script React Router writes.
+ * search engines). The per-request CSP nonce goes on every script React Router writes; an anonymous
+ * page kept by the page cache trades it for the hashes of those scripts (ADR 018).
  */
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { coalescedStream } from "~/server/coalesced-stream.server";
 
 export const streamTimeout = 5_000;
 
@@ -37,7 +38,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // The pieces React writes in one go leave as one (ADR 018).
+          const body = coalescedStream();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -90,23 +90,6 @@ export function createHttpApp(options: HttpAppOptions = {}) {
     if (shuttingDown) res.setHeader("Connection", "close");
     next();
   });
-  app.use(securityHeaders({ https: ctx.env.PUBLIC_URL.startsWith("https://"), csp: production }));
-  // The chat's event stream is sent as it happens, never held back by the compressor.
-  const filter: compression.CompressionFilter = (req, res) =>
-    !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
-    compression.filter(req, res);
-  // Pages are compressed on every response (each carries its own nonce): brotli quality 3 / gzip
-  // level 3 cost half of the defaults for 3–5 % more bytes. Hashed assets keep the defaults.
-  const compressPages = compression({
-    filter,
-    level: 3,
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
-  });
-  const compressAssets = compression({ filter });
-  app.use((req, res, next) =>
-    (req.path.startsWith("/assets/") ? compressAssets : compressPages)(req, res, next),
-  );
-
   // Rate limits key on the client address. Only the socket's own address is trusted, unless the
   // shop runs behind a reverse proxy (TRUST_PROXY), which then tells the client's address. A proxy
   // appends the address it sees to X-Forwarded-For (nginx) or replaces the header (Caddy): either
@@ -123,6 +106,32 @@ export function createHttpApp(options: HttpAppOptions = {}) {
 
   // After the address is settled, so the log shows the client's (not the proxy's).
   if (ctx.env.NODE_ENV !== "test") app.use(requestLog());
+  // Anonymous pages rendered once a second at most (ADR 008), kept ready to send (ADR 018); off in
+  // development (hot reload). A page the cache holds goes out here, before any other middleware;
+  // on PostgreSQL a write empties the cache of every instance on the database (ADR 014).
+  const pages = pageCache({
+    ttlMs: production ? ctx.env.PAGE_CACHE_MS : 0,
+    shared: ctx.instanceBus && invalidationOverBus(ctx.instanceBus),
+  });
+  app.use(pages.hits);
+  app.use(securityHeaders({ https: ctx.env.PUBLIC_URL.startsWith("https://"), csp: production }));
+  // The chat's event stream is sent as it happens, never held back by the compressor.
+  const filter: compression.CompressionFilter = (req, res) =>
+    !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+    compression.filter(req, res);
+  // Pages rendered for one visitor (signed in) are compressed per response: brotli quality 3 / gzip
+  // level 3 cost half of the defaults for 3–5 % more bytes. Cached pages arrive already compressed
+  // and pass through (ADR 018). Hashed assets keep the defaults.
+  const compressPages = compression({
+    filter,
+    level: 3,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+  });
+  const compressAssets = compression({ filter });
+  app.use((req, res, next) =>
+    (req.path.startsWith("/assets/") ? compressAssets : compressPages)(req, res, next),
+  );
+
   app.use(originCheck([ctx.env.PUBLIC_URL]));
   app.use(bodyLimits());
 
@@ -132,15 +141,9 @@ export function createHttpApp(options: HttpAppOptions = {}) {
     else res.status(503).json({ status: "indisponible" });
   });
 
-  // Anonymous pages rendered once a second at most (ADR 008); off in development (hot reload).
-  // Before the static files: a URL that rendered a page is not a file, so it skips their lookup.
-  // On PostgreSQL a write empties the cache of every instance on the database (ADR 014).
-  app.use(
-    pageCache({
-      ttlMs: production ? ctx.env.PAGE_CACHE_MS : 0,
-      shared: ctx.instanceBus && invalidationOverBus(ctx.instanceBus),
-    }),
-  );
+  // Misses fill the cache here, and writes empty it. Before the static files: a URL that rendered
+  // a page is not a file, so it skips their lookup.
+  app.use(pages);
 
   if (options.devMiddlewares) app.use(options.devMiddlewares);
   if (options.clientDir) {

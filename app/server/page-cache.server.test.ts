@@ -1,15 +1,18 @@
 /**
- * The shared page cache (ADR 008) over real HTTP, in front of a stand-in renderer that prints the
- * visitor's cookie and its nonce: a cached page never carries another visitor's data, and every
- * response's inline scripts carry the nonce of its own CSP header. With several instances on one
- * database, writes are announced to the others and theirs empty this cache.
+ * The shared page cache (ADR 008, ADR 018) over real HTTP, in front of a stand-in renderer that
+ * prints the visitor's cookie and puts its nonce on its scripts: a cached page never carries
+ * another visitor's data; it is sent without a nonce, with a CSP that lists the hashes of the
+ * renderer's own scripts and nothing else, compressed once, with an ETag that answers 304. With
+ * several instances on one database, writes are announced to the others and theirs empty this cache.
  */
+import crypto from "node:crypto";
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pageCache, type SharedInvalidation } from "./page-cache.server";
+import { acceptedEncoding, pageCache, type SharedInvalidation, withoutNonce } from "./page-cache.server";
 import { securityHeaders } from "./security-headers.server";
 
 let renders = 0;
@@ -41,10 +44,12 @@ beforeAll(async () => {
     }
     res.setHeader("Cache-Control", "private, no-cache");
     res.type("html");
-    // Written in pieces, as the streaming renderer does.
+    // Written in pieces, as the streaming renderer does. The last script stands for markup that
+    // slipped into a page (it lacks the nonce): the browser must keep refusing it.
     res.write(`<html><head><link rel="modulepreload" nonce="${nonce}" href="/a.js"></head><body>`);
     res.write(`<p>Bonjour ${visitor}, stock ${stock}</p><script nonce="${nonce}">1</script>`);
-    res.end("</body></html>");
+    res.write(`<script type="module" nonce="${nonce}" async="">import "/a.js";</script>`);
+    res.end(`<script>alert("injecté")</script></body></html>`);
   });
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -56,6 +61,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 beforeEach(() => {
   cache.clear();
   renders = 0;
+  stock = 3;
 });
 
 async function get(path: string, headers: Record<string, string> = {}) {
@@ -63,29 +69,92 @@ async function get(path: string, headers: Record<string, string> = {}) {
   const html = await response.text();
   const csp = response.headers.get("content-security-policy") ?? "";
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? "";
-  return { response, html, nonce, hit: response.headers.get("x-page-cache") === "hit" };
+  return { response, html, csp, nonce, hit: response.headers.get("x-page-cache") === "hit" };
 }
 
 function noncesIn(html: string) {
   return [...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
 }
 
+const sha256 = (script: string) => `'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`;
+
+/** The raw bytes as sent (fetch would decode them), over one plain HTTP request. */
+async function raw(path: string, headers: Record<string, string>) {
+  const http = await import("node:http");
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(base + path, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on("error", reject);
+    },
+  );
+}
+
 describe("pageCache", () => {
-  it("renders an anonymous page once and gives every copy the nonce of its own CSP header", async () => {
+  it("renders an anonymous page once and sends every copy without a nonce, its scripts allowed by hash", async () => {
     const first = await get("/catalogue");
     const second = await get("/catalogue");
     const third = await get("/catalogue", { "Accept-Encoding": "gzip" });
     expect(renders).toBe(1);
     expect([first.hit, second.hit, third.hit]).toEqual([false, true, true]);
     for (const page of [first, second, third]) {
-      expect(page.nonce).not.toBe("");
-      expect(noncesIn(page.html)).toEqual([page.nonce, page.nonce]);
+      expect(page.nonce).toBe("");
+      expect(noncesIn(page.html)).toEqual([]);
       expect(page.html).toContain("Bonjour anonyme, stock 3");
+      // The renderer's two inline scripts are allowed by their hashes; the one without the nonce is not.
+      expect(page.csp).toContain(`script-src 'self' ${sha256("1")} ${sha256('import "/a.js";')};`);
+      expect(page.csp).not.toContain(sha256('alert("injecté")'));
+      expect(/script-src [^;]*/.exec(page.csp)?.[0]).not.toContain("unsafe-inline");
       expect(page.response.headers.get("cache-control")).toBe("private, no-cache");
       expect(page.response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(page.response.headers.get("x-content-type-options")).toBe("nosniff");
     }
-    expect(new Set([first.nonce, second.nonce, third.nonce]).size).toBe(3);
-    expect(second.html).not.toContain(first.nonce);
+    expect(second.html).toBe(first.html);
+    expect(third.html).toBe(first.html);
+  });
+
+  it("sends a kept page already compressed in the coding the browser takes, with one ETag", async () => {
+    const plain = await raw("/galerie", {});
+    const brotli = await raw("/galerie", { "Accept-Encoding": "gzip, deflate, br" });
+    const gzip = await raw("/galerie", { "Accept-Encoding": "gzip;q=1, br;q=0" });
+    expect(renders).toBe(1);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(plain.body.toString());
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(plain.body.toString());
+    for (const copy of [plain, brotli, gzip]) {
+      expect(copy.headers.vary).toBe("Accept-Encoding");
+      expect(Number(copy.headers["content-length"])).toBe(copy.body.length);
+      expect(copy.headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
+      expect(copy.headers.etag).toBe(plain.headers.etag);
+    }
+  });
+
+  it("answers 304 to a browser that has the page, and the page again once it changed", async () => {
+    const first = await raw("/a-propos", { "Accept-Encoding": "br" });
+    const etag = String(first.headers.etag);
+    const again = await raw("/a-propos", { "Accept-Encoding": "br", "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect((await raw("/a-propos", { "If-None-Match": `"autre", ${etag}` })).status).toBe(304);
+    expect(renders).toBe(1);
+    await fetch(`${base}/stock`, { method: "POST" });
+    const changed = await raw("/a-propos", { "If-None-Match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.body.toString()).toContain("stock 2");
+    expect(changed.headers.etag).not.toBe(etag);
   });
 
   it("never shares a page with a visitor who sends a cookie, nor keeps theirs", async () => {
@@ -101,15 +170,21 @@ describe("pageCache", () => {
     expect(renders).toBe(3);
   });
 
-  it("keeps no response that sets a cookie, and no error page", async () => {
+  it("keeps no response that sets a cookie, and no error page, and sends them as rendered", async () => {
     await get("/contact", { Cookie: "flash=Merci" });
     const after = await get("/contact");
     expect(after.hit).toBe(false);
     expect(after.response.headers.get("set-cookie")).toBeNull();
     await get("/bienvenue");
-    expect((await get("/bienvenue")).hit).toBe(false);
+    const welcome = await get("/bienvenue");
+    expect(welcome.hit).toBe(false);
+    expect(welcome.response.headers.get("set-cookie")).toBe("flash=; Max-Age=0");
+    expect(noncesIn(welcome.html)).toEqual([welcome.nonce, welcome.nonce, welcome.nonce]);
     await get("/introuvable");
-    expect((await get("/introuvable")).hit).toBe(false);
+    const missing = await get("/introuvable");
+    expect(missing.hit).toBe(false);
+    expect(missing.response.status).toBe(404);
+    expect(missing.html).toBe("<p>Introuvable</p>");
     expect(renders).toBe(6);
   });
 
@@ -138,7 +213,41 @@ describe("pageCache", () => {
   it("renders once for concurrent first visits", async () => {
     const pages = await Promise.all(Array.from({ length: 8 }, () => get("/galerie")));
     expect(renders).toBe(1);
-    for (const page of pages) expect(noncesIn(page.html)).toEqual([page.nonce, page.nonce]);
+    for (const page of pages) {
+      expect(page.html).toBe(pages[0]?.html);
+      expect(page.csp).toContain(sha256("1"));
+    }
+  });
+
+  it("serves a hit from its own middleware, mounted before everything else", async () => {
+    const hitsFirst = pageCache({ ttlMs: 60_000 });
+    const app = express();
+    let laterMiddleware = 0;
+    app.use(hitsFirst.hits);
+    app.use((_req, _res, next) => {
+      laterMiddleware++;
+      next();
+    });
+    app.use(securityHeaders({ https: false, csp: true }));
+    app.use(compression());
+    app.use(hitsFirst);
+    app.get("/", (_req, res) => {
+      res.type("html").send(`<p>Bonjour</p><script nonce="${res.locals.cspNonce}">2</script>`);
+    });
+    const local = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => local.once("listening", resolve));
+    const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/`;
+    try {
+      await fetch(url);
+      const hit = await fetch(url, { headers: { "Accept-Encoding": "br" } });
+      expect(hit.headers.get("x-page-cache")).toBe("hit");
+      expect(await hit.text()).toBe("<p>Bonjour</p><script>2</script>");
+      expect(hit.headers.get("content-security-policy")).toContain(sha256("2"));
+      expect(hit.headers.get("x-frame-options")).toBe("DENY");
+      expect(laterMiddleware).toBe(1);
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+    }
   });
 
   it("expires pages after its time to live", async () => {
@@ -270,5 +379,33 @@ describe("pageCache shared between instances", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("withoutNonce", () => {
+  it("hashes only the inline scripts that carried the nonce, and removes it", () => {
+    const page = withoutNonce(
+      '<script nonce="abc">a()</script><script nonce="abc" src="/b.js"></script><script>c()</script><script type="application/ld+json">{}</script>',
+      "abc",
+    );
+    expect(page).toEqual({
+      html: '<script>a()</script><script src="/b.js"></script><script>c()</script><script type="application/ld+json">{}</script>',
+      scriptHashes: [sha256("a()")],
+    });
+  });
+
+  it("refuses to share a page where the nonce shows outside a nonce attribute", () => {
+    expect(withoutNonce('<script nonce="abc">x</script><p>abc</p>', "abc")).toBeNull();
+  });
+});
+
+describe("acceptedEncoding", () => {
+  it("prefers brotli, then gzip, and honours q=0", () => {
+    expect(acceptedEncoding("gzip, deflate, br")).toBe("br");
+    expect(acceptedEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(acceptedEncoding("br;q=0.0, gzip;q=0")).toBe("identity");
+    expect(acceptedEncoding("deflate")).toBe("identity");
+    expect(acceptedEncoding("*")).toBe("gzip");
+    expect(acceptedEncoding(undefined)).toBe("identity");
   });
 });

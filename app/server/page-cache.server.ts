@@ -1,22 +1,28 @@
 /**
- * A one-second shared cache of anonymous HTML pages (ADR 008). Most visitors carry no cookie: they
- * all see the same page, so rendering it once a second instead of once per request lets the shop
- * absorb a burst of visits. Only what cannot differ between two anonymous visitors is shared:
+ * A one-second shared cache of anonymous HTML pages (ADR 008), served ready to send (ADR 018).
+ * Most visitors carry no cookie: they all see the same page, so rendering it once a second instead
+ * of once per request lets the shop absorb a burst of visits. Only what cannot differ between two
+ * anonymous visitors is shared:
  *
  * - a request is served from (or fills) the cache only when it is a GET of a page with no Cookie
  *   and no Authorization header — a signed-in visitor, a pending flash message or any other cookie
  *   always gets its own render;
  * - a response is kept only when it is a 200 HTML page that sets no cookie;
- * - the CSP nonce is per response: the cached HTML is stored cut at its nonce, and every hit is
- *   joined back with the nonce of its own Content-Security-Policy header;
+ * - a kept page carries no nonce: its Content-Security-Policy lists the SHA-256 hashes of the
+ *   inline scripts the renderer wrote (those that carried the render's secret nonce), so the same
+ *   bytes, compressed once with brotli and gzip, serve every visitor, with a weak ETag for `304`;
  * - any write handled by this process (a non-GET request) empties the cache; with several
  *   instances on one PostgreSQL database (ADR 014) it also empties every other instance's, over
  *   the instance bus; writes from another process the bus does not reach (a second server on the
  *   same SQLite DATA_DIR) show after at most `ttlMs`;
  * - a render that started before the cache was emptied is not kept: it may show the old data.
  *
- * Sits after compression in the Express chain: it sees and serves the uncompressed HTML.
+ * The middleware sits after compression in the Express chain: a render that fills the cache is
+ * held back until it ends, then sent already encoded (the compressor lets it through); `hits` can
+ * be mounted first of all, so a hit costs no other middleware.
  */
+import crypto from "node:crypto";
+import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import { BUS_CHANNELS, type InstanceBus } from "./instance-bus.server";
@@ -71,16 +77,30 @@ export interface PageCacheOptions {
   shared?: SharedInvalidation;
 }
 
+type HeaderValue = string | number | string[];
+type Encoding = "br" | "gzip" | "identity";
+
 interface Entry {
   expires: number;
-  status: number;
-  headers: [string, string | number | string[]][];
-  /** The HTML cut at every occurrence of the nonce it was rendered with. */
-  parts: string[];
+  /** Every header of the render (security headers included) but those made per response. */
+  headers: [string, HeaderValue][];
+  /** Weak: the same page whatever its content coding. */
+  etag: string;
+  body: Buffer;
+  /** The body compressed, made on first need and kept while the page does not change. */
+  encoded: Partial<Record<"br" | "gzip", Buffer>>;
 }
 
-// Headers the compression middleware or Node manage per response: never replayed.
-const PER_RESPONSE = new Set(["content-encoding", "content-length", "transfer-encoding", "vary", "etag"]);
+// Headers Node, the compressor or this cache set per response: never replayed.
+const PER_RESPONSE = new Set([
+  "content-encoding",
+  "content-length",
+  "transfer-encoding",
+  "vary",
+  "etag",
+  "connection",
+  "x-page-cache",
+]);
 
 /**
  * Paths that may be public pages: not the API, images, assets, files with an extension (static
@@ -102,6 +122,55 @@ export function isCacheableRequest(req: Request): boolean {
   return req.method === "GET" && !req.headers.cookie && !req.headers.authorization && isPagePath(req.path);
 }
 
+/** The content coding to send: brotli, else gzip, else none (`q=0` refuses a coding). */
+export function acceptedEncoding(header: string | undefined): Encoding {
+  if (!header) return "identity";
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.split(";");
+    const quality = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    if (quality !== undefined && !(Number(quality.slice(2)) > 0)) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return "identity";
+}
+
+// Brotli 5 / gzip 6: most of the size the highest levels reach (within 4 %) for about a
+// millisecond, paid once per version of a page, not per visitor.
+function compress(body: Buffer, encoding: "br" | "gzip"): Buffer {
+  return encoding === "br"
+    ? zlib.brotliCompressSync(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : zlib.gzipSync(body, { level: 6 });
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The page made shareable: every `nonce="…"` attribute removed, and the hashes of the inline
+ * scripts that carried it (the renderer's own). An inline script without the nonce (markup that
+ * slipped into the page) gets no hash, so the browser still refuses it, as it did under the nonce.
+ * Null when the nonce shows anywhere else in the page: it would not be secret any more.
+ */
+export function withoutNonce(html: string, nonce: string): { html: string; scriptHashes: string[] } | null {
+  if (!nonce) return { html, scriptHashes: [] };
+  const attribute = ` nonce="${nonce}"`;
+  const scriptHashes: string[] = [];
+  for (const [, attributes = "", content = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (!attributes.includes(attribute) || /\ssrc=/i.test(attributes)) continue;
+    const hash = `'sha256-${crypto.createHash("sha256").update(content).digest("base64")}'`;
+    if (!scriptHashes.includes(hash)) scriptHashes.push(hash);
+  }
+  const shared = html.split(attribute).join("");
+  return shared.includes(nonce) ? null : { html: shared, scriptHashes };
+}
+
 export function pageCache({ ttlMs, maxEntries = 200, shared }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   // Concurrent misses on one URL wait for the first render instead of rendering it again.
@@ -114,13 +183,55 @@ export function pageCache({ ttlMs, maxEntries = 200, shared }: PageCacheOptions)
   };
   if (ttlMs > 0) shared?.onInvalidate(clear);
 
-  function serve(res: Response, entry: Entry) {
-    const nonce = String(res.locals.cspNonce ?? "");
-    res.status(entry.status);
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("X-Page-Cache", "hit");
-    res.end(entry.parts.join(nonce));
+  // isbot runs a long expression: its answer is remembered per user agent (a few hundred kept).
+  const botAgents = new Map<string, boolean>();
+  function keyOf(req: Request): string {
+    const agent = req.headers["user-agent"] ?? "";
+    let bot = botAgents.get(agent);
+    if (bot === undefined) {
+      bot = isbot(agent);
+      if (botAgents.size >= 500) botAgents.clear();
+      botAgents.set(agent, bot);
+    }
+    return `${bot ? "bot" : "browser"} ${req.originalUrl}`;
   }
+
+  function fresh(key: string): Entry | undefined {
+    const entry = entries.get(key);
+    return entry && entry.expires > Date.now() ? entry : undefined;
+  }
+
+  /** Sends a kept page: `304` when the browser has it already, else its body in the best coding. */
+  function serve(req: Request, res: Response, entry: Entry, source: "hit" | "miss") {
+    res.statusCode = 200;
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("X-Page-Cache", source);
+    const known = req.headers["if-none-match"]?.split(",") ?? [];
+    if (known.some((tag) => tag.trim().replace(/^W\//, "") === entry.etag.slice(2))) {
+      res.statusCode = 304;
+      res.removeHeader("Content-Type");
+      res.end();
+      return;
+    }
+    const encoding = acceptedEncoding(req.headers["accept-encoding"]);
+    let body = entry.body;
+    if (encoding !== "identity") {
+      body = entry.encoded[encoding] ??= compress(entry.body, encoding);
+      res.setHeader("Content-Encoding", encoding);
+    }
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+  }
+
+  /** First in the chain: a fresh page goes out at once, anything else goes on. */
+  const hits = (req: Request, res: Response, next: NextFunction) => {
+    if (ttlMs <= 0 || !isCacheableRequest(req)) return next();
+    const entry = fresh(keyOf(req));
+    if (entry) return serve(req, res, entry, "hit");
+    next();
+  };
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -135,13 +246,13 @@ export function pageCache({ ttlMs, maxEntries = 200, shared }: PageCacheOptions)
     }
     if (ttlMs <= 0 || !isCacheableRequest(req)) return next();
 
-    const key = `${isbot(req.headers["user-agent"] ?? "") ? "bot" : "browser"} ${req.originalUrl}`;
-    const cached = entries.get(key);
-    if (cached && cached.expires > Date.now()) return serve(res, cached);
+    const key = keyOf(req);
+    const cached = fresh(key);
+    if (cached) return serve(req, res, cached, "hit");
 
     const waiting = pending.get(key);
     if (waiting) {
-      waiting.then((entry) => (entry ? serve(res, entry) : next()), next);
+      waiting.then((entry) => (entry ? serve(req, res, entry, "hit") : next()), next);
       return;
     }
 
@@ -156,16 +267,24 @@ export function pageCache({ ttlMs, maxEntries = 200, shared }: PageCacheOptions)
       pending.delete(key);
       settle(entry);
     };
-    capture(res, key, generation, done);
+    capture(req, res, key, generation, done);
     next();
   };
 
-  /** Records what the renderer writes, then stores it when it is a shareable page. */
-  function capture(res: Response, key: string, startedAt: number, done: (entry: Entry | null) => void) {
-    const before = new Set(res.getHeaderNames());
+  /**
+   * Holds back what the renderer writes. At its end a shareable page is kept and sent like a hit;
+   * anything else (an error page, a page that sets a cookie) goes out as it was written.
+   */
+  function capture(
+    req: Request,
+    res: Response,
+    key: string,
+    startedAt: number,
+    done: (entry: Entry | null) => void,
+  ) {
     const chunks: Buffer[] = [];
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const write = res.write;
+    const end = res.end;
     const keep = (chunk: unknown, encoding: unknown) => {
       if (chunk == null || typeof chunk === "function") return;
       chunks.push(
@@ -181,13 +300,22 @@ export function pageCache({ ttlMs, maxEntries = 200, shared }: PageCacheOptions)
     };
     res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
       keep(chunk, encoding);
-      return write(chunk, encoding, callback);
+      const onWritten = [encoding, callback].find((arg) => typeof arg === "function");
+      if (onWritten) process.nextTick(onWritten as () => void);
+      return true;
     }) as Response["write"];
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       keep(chunk, encoding);
-      const fresh = generation === startedAt;
-      done(fresh && shareable(res) ? store(key, res, before, Buffer.concat(chunks).toString("utf8")) : null);
-      return end(chunk, encoding, callback);
+      res.write = write;
+      res.end = end;
+      const onFinished = [chunk, encoding, callback].find((arg) => typeof arg === "function");
+      if (onFinished) res.once("finish", onFinished as () => void);
+      const body = Buffer.concat(chunks);
+      const entry = generation === startedAt && shareable(res) ? store(key, res, body) : null;
+      done(entry);
+      if (entry) serve(req, res, entry, "miss");
+      else res.end(body);
+      return res;
     }) as Response["end"];
     res.on("close", () => {
       if (!res.writableFinished) done(null);
@@ -205,18 +333,36 @@ export function pageCache({ ttlMs, maxEntries = 200, shared }: PageCacheOptions)
     );
   }
 
-  function store(key: string, res: Response, before: Set<string>, html: string): Entry | null {
+  function store(key: string, res: Response, rendered: Buffer): Entry | null {
     const nonce = String(res.locals.cspNonce ?? "");
-    if (!nonce) return null;
+    const page = withoutNonce(rendered.toString("utf8"), nonce);
+    if (!page) return null;
     const headers = res
       .getHeaderNames()
-      .filter((name) => !before.has(name) && !PER_RESPONSE.has(name))
-      .map((name) => [name, res.getHeader(name) ?? ""] as [string, string | number | string[]]);
-    const entry: Entry = { expires: Date.now() + ttlMs, status: 200, headers, parts: html.split(nonce) };
+      .filter((name) => !PER_RESPONSE.has(name))
+      .map((name): [string, HeaderValue] => {
+        const value = res.getHeader(name) ?? "";
+        // The render's nonce gives way to the hashes of the scripts that carried it.
+        return name === "content-security-policy" && nonce
+          ? [name, String(value).replace(`'nonce-${nonce}'`, page.scriptHashes.join(" "))]
+          : [name, value];
+      });
+    const body = Buffer.from(page.html, "utf8");
+    const etag = `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    // A page rendered again unchanged keeps the compressed bodies of its previous version.
+    const previous = entries.get(key);
+    const entry: Entry = {
+      expires: Date.now() + ttlMs,
+      headers,
+      etag,
+      body,
+      encoded: previous?.etag === etag ? previous.encoded : {},
+    };
+    entries.delete(key);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
     entries.set(key, entry);
     return entry;
   }
 
-  return Object.assign(middleware, { clear, size: () => entries.size });
+  return Object.assign(middleware, { clear, hits, size: () => entries.size });
 }
