@@ -151,7 +151,10 @@ export function createHttpApp(options: HttpAppOptions = {}) {
       "/assets",
       express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // Every file of build/client has an extension: a page's address skips the file lookup (a
+    // stat per signed-in page otherwise).
+    const publicFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   app.use(
