@@ -34,6 +34,10 @@ const PORT = Number(process.env.BENCH_PORT ?? 3410);
 const EXISTING = process.env.BENCH_URL;
 const BUDGET = { performance: 98, lcpMs: 2000, others: 100 };
 
+const began = Date.now();
+/** Progress on stderr with the time since the start, so a long run shows where it is. */
+const progress = (text) => console.error(`[${Math.round((Date.now() - began) / 1000)} s] ${text}`);
+
 const score = (category) => Math.round((category?.score ?? 0) * 100);
 const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
@@ -105,6 +109,8 @@ async function warmUpChrome(chrome) {
   try {
     await run(chrome, `http://127.0.0.1:${PORT}/`, ["performance"]);
   } finally {
+    // Chromium keeps its connection open: close it too, or close() waits for its idle timeout.
+    blank.closeAllConnections();
     await new Promise((resolve) => blank.close(resolve));
   }
 }
@@ -140,7 +146,7 @@ async function coldPhase(chrome, pages) {
       } finally {
         await shop.stop();
       }
-      console.log(`cold ${page.name} run ${i + 1}/${RUNS} done`);
+      progress(`cold ${page.name} run ${i + 1}/${RUNS} (shop started in ${shop.startMs} ms)`);
     }
   }
   return pages.map((page) => ({
@@ -155,12 +161,13 @@ async function warmPhase(chrome, pages) {
   const shop = EXISTING ? { base: EXISTING, stop: async () => {} } : await freshShop("lighthouse-warm");
   try {
     for (const page of pages) await run(chrome, shop.base + page.path, ["performance"]); // the visit that warms it
+    progress(`warm shop started in ${shop.startMs ?? 0} ms, every page visited once`);
     const results = [];
     for (const page of pages) {
       const samples = [];
       for (let i = 0; i < RUNS; i++) samples.push(summarise(await run(chrome, shop.base + page.path)));
       results.push({ page: page.name, path: page.path, phase: "warm", ...median(samples) });
-      console.log(`warm ${page.name} done`);
+      progress(`warm ${page.name} (${RUNS} runs)`);
     }
     return results;
   } finally {
@@ -212,6 +219,7 @@ async function main() {
   try {
     const pages = await discoverPages();
     await warmUpChrome(chrome);
+    progress("Chromium warmed up");
     const results = [];
     if (PHASES.includes("cold") && EXISTING)
       console.log("BENCH_URL: an existing shop cannot be cold, cold phase skipped");
