@@ -22,7 +22,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { firstLink } from "./pages.mjs";
-import { root, startShop } from "./shop.mjs";
+import { root, startShop, stopAndClean } from "./shop.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -227,7 +227,7 @@ async function main() {
     console.error(`HTTP bench did not finish: ${error instanceof Error ? error.stack : error}`);
     console.log("\nHTTP summary: not measured (error above)");
   } finally {
-    await shop.stop();
+    await stopAndClean(shop);
   }
 }
 

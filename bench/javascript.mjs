@@ -21,7 +21,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { build } from "vite";
 import { resolvePaths, selectPages } from "./pages.mjs";
-import { root, startShop } from "./shop.mjs";
+import { root, startShop, stopAndClean } from "./shop.mjs";
 
 const BUDGET = { totalKB: 135, ownKB: 25 };
 const FRAMEWORK =
@@ -158,7 +158,7 @@ async function main() {
       `${JSON.stringify(results, null, 2)}\n`,
     );
   } finally {
-    await shop.stop();
+    await stopAndClean(shop);
   }
 }
 

@@ -26,7 +26,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { resolvePaths, selectPages } from "./pages.mjs";
-import { root, spawnShop } from "./shop.mjs";
+import { root, spawnShop, stopAndClean } from "./shop.mjs";
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const PHASES = (process.env.LH_PHASES ?? "cold,warm").split(",").map((phase) => phase.trim());
@@ -131,7 +131,7 @@ async function discoverPages() {
   try {
     return await resolvePaths(shop.base, pages);
   } finally {
-    await shop.stop();
+    await stopAndClean(shop);
   }
 }
 
@@ -144,7 +144,7 @@ async function coldPhase(chrome, pages) {
         const sample = summarise(await run(chrome, shop.base + page.path));
         samples.get(page.name).push({ ...sample, shop: { startMs: shop.startMs } });
       } finally {
-        await shop.stop();
+        await stopAndClean(shop);
       }
       progress(`cold ${page.name} run ${i + 1}/${RUNS} (shop started in ${shop.startMs} ms)`);
     }
@@ -171,7 +171,7 @@ async function warmPhase(chrome, pages) {
     }
     return results;
   } finally {
-    await shop.stop();
+    await stopAndClean(shop);
   }
 }
 
