@@ -97,3 +97,9 @@ export async function signInDemoCustomer(base) {
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 }
+
+/** Stops a shop a bench started and deletes its temporary DATA_DIR (an existing shop keeps its data). */
+export async function stopAndClean(shop) {
+  await shop.stop();
+  if (shop.dataDir) fs.rmSync(shop.dataDir, { recursive: true, force: true });
+}
