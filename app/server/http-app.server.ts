@@ -71,6 +71,23 @@ export { EnvError, getEnv } from "./env.server";
 export { sweepOrphanImages } from "./image-sweep.server";
 export { prepareShop, setAdminPasswordFromShell, startupBanner } from "./startup.server";
 
+/** The build's stylesheets, read once each (hashed names never change content). */
+function builtStylesheets(clientDir: string): (href: string) => string | undefined {
+  const texts = new Map<string, string | undefined>();
+  return (href) => {
+    if (!texts.has(href)) {
+      const file = path.join(clientDir, href);
+      texts.set(
+        href,
+        file.startsWith(path.join(clientDir, "assets")) && fs.existsSync(file)
+          ? fs.readFileSync(file, "utf8")
+          : undefined,
+      );
+    }
+    return texts.get(href);
+  };
+}
+
 export interface HttpAppOptions {
   /** build/client in production; absent in development, where Vite serves the assets. */
   clientDir?: string;
@@ -112,6 +129,7 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   const pages = pageCache({
     ttlMs: production ? ctx.env.PAGE_CACHE_MS : 0,
     shared: ctx.instanceBus && invalidationOverBus(ctx.instanceBus),
+    stylesheet: options.clientDir ? builtStylesheets(options.clientDir) : undefined,
   });
   app.use(pages.hits);
   app.use(securityHeaders({ https: ctx.env.PUBLIC_URL.startsWith("https://"), csp: production }));

@@ -12,7 +12,13 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { acceptedEncoding, pageCache, type SharedInvalidation, withoutNonce } from "./page-cache.server";
+import {
+  acceptedEncoding,
+  pageCache,
+  type SharedInvalidation,
+  withInlineStylesheets,
+  withoutNonce,
+} from "./page-cache.server";
 import { securityHeaders } from "./security-headers.server";
 
 let renders = 0;
@@ -407,5 +413,28 @@ describe("acceptedEncoding", () => {
     expect(acceptedEncoding("deflate")).toBe("identity");
     expect(acceptedEncoding("*")).toBe("gzip");
     expect(acceptedEncoding(undefined)).toBe("identity");
+  });
+});
+
+describe("withInlineStylesheets", () => {
+  const stylesheets: Record<string, string> = {
+    "/assets/root-a1.css": "body{margin:0}",
+    "/assets/cards-b2.css": "._card_x{color:red}",
+  };
+  it("writes each build stylesheet before its link, which then applies to print only", () => {
+    const html =
+      '<head><link rel="stylesheet" href="/assets/cards-b2.css#"/><link rel="stylesheet" href="/assets/root-a1.css"/><link rel="icon" href="/favicon.ico"/></head>';
+    expect(withInlineStylesheets(html, (href) => stylesheets[href])).toBe(
+      '<head><style data-href="/assets/cards-b2.css">._card_x{color:red}</style><link rel="stylesheet" media="print" href="/assets/cards-b2.css#"/>' +
+        '<style data-href="/assets/root-a1.css">body{margin:0}</style><link rel="stylesheet" media="print" href="/assets/root-a1.css"/>' +
+        '<link rel="icon" href="/favicon.ico"/></head>',
+    );
+  });
+
+  it("leaves a link alone when its stylesheet is unknown or could close the style element", () => {
+    const unknown = '<link rel="stylesheet" href="/assets/other-c3.css"/>';
+    expect(withInlineStylesheets(unknown, (href) => stylesheets[href])).toBe(unknown);
+    const closing = '<link rel="stylesheet" href="/assets/root-a1.css"/>';
+    expect(withInlineStylesheets(closing, () => "a{}</style><script>x()</script>")).toBe(closing);
   });
 });

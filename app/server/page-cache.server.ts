@@ -71,6 +71,8 @@ export function invalidationOverBus(bus: InstanceBus): SharedInvalidation {
 export interface PageCacheOptions {
   /** How long a page is served from memory (0 turns the cache off). */
   ttlMs: number;
+  /** The text of one of the build's stylesheets (`/assets/….css`), to put in the kept page. */
+  stylesheet?: (href: string) => string | undefined;
   /** Distinct URLs kept at most (filters make many); the oldest goes first. */
   maxEntries?: number;
   /** Several instances on one database: writes are announced to, and heard from, the others. */
@@ -171,7 +173,25 @@ export function withoutNonce(html: string, nonce: string): { html: string; scrip
   return shared.includes(nonce) ? null : { html: shared, scriptHashes };
 }
 
-export function pageCache({ ttlMs, maxEntries = 200, shared }: PageCacheOptions) {
+const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[\w.-]+\.css)#?"\/>/g;
+
+/**
+ * The page's stylesheets written into it (ADR 018): a first visit paints once the HTML is in,
+ * without a round trip per stylesheet. Each link stays, after its text and for print only, so the
+ * document React hydrates still has it, and it no longer holds the first paint.
+ */
+export function withInlineStylesheets(
+  html: string,
+  stylesheet: (href: string) => string | undefined,
+): string {
+  return html.replace(STYLESHEET_LINK, (link, href: string) => {
+    const css = stylesheet(href);
+    if (css === undefined || css.includes("</")) return link;
+    return `<style data-href="${href}">${css}</style>${link.replace('rel="stylesheet"', 'rel="stylesheet" media="print"')}`;
+  });
+}
+
+export function pageCache({ ttlMs, maxEntries = 200, shared, stylesheet }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   // Concurrent misses on one URL wait for the first render instead of rendering it again.
   const pending = new Map<string, Promise<Entry | null>>();
@@ -347,7 +367,7 @@ export function pageCache({ ttlMs, maxEntries = 200, shared }: PageCacheOptions)
           ? [name, String(value).replace(`'nonce-${nonce}'`, page.scriptHashes.join(" "))]
           : [name, value];
       });
-    const body = Buffer.from(page.html, "utf8");
+    const body = Buffer.from(stylesheet ? withInlineStylesheets(page.html, stylesheet) : page.html, "utf8");
     const etag = `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     // A page rendered again unchanged keeps the compressed bodies of its previous version.
     const previous = entries.get(key);

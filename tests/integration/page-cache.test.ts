@@ -49,6 +49,11 @@ describe("shared page cache", () => {
       }
     }
     expect(second.html).toBe(first.html);
+    // Its stylesheets are written into it: the first paint needs no other request (ADR 018).
+    const links = [...first.html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map(([link]) => link);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toContain('media="print"');
+    expect(first.html.match(/<style data-href="\/assets\/[\w.-]+\.css">/g)).toHaveLength(links.length);
     expect(second.response.headers.get("etag")).toBe(first.response.headers.get("etag"));
     const revalidated = await fetch(`${url}/catalogue`, {
       headers: { "if-none-match": first.response.headers.get("etag") ?? "" },
@@ -63,6 +68,7 @@ describe("shared page cache", () => {
       expect(copy.nonce).not.toBe("");
       expect([...copy.nonces]).toEqual([copy.nonce]);
       expect(copy.response.headers.get("etag")).toBeNull();
+      expect(copy.html).not.toContain("<style data-href");
     }
     expect(second.nonce).not.toBe(first.nonce);
   });
