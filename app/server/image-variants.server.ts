@@ -47,13 +47,19 @@ export function pageVariants(folder: ImageFolder, naturalWidth: number): ImageVa
 /** A stored picture to make sizes of; `width` (when the record has it) spares reading the original. */
 export type StoredPicture = { fileName: string; width?: number };
 
-type Job = { storage: ImageStorage; folder: ImageFolder; fileName: string; width?: number };
+/**
+ * "all": every size pages ask for; "phone": only the one a phone's first pages load (the first of
+ * MAKING_ORDER, in AVIF), so that at start those are ready for every first page before the rest.
+ */
+type Reach = "all" | "phone";
+
+type Job = { storage: ImageStorage; folder: ImageFolder; fileName: string; width?: number; reach: Reach };
 
 const queue: Job[] = [];
 const queued = new Set<string>();
 let draining: Promise<void> | null = null;
 
-const keyOf = (job: Omit<Job, "width">) => `${job.storage.cacheDir}\0${job.folder}/${job.fileName}`;
+const keyOf = (job: Job) => `${job.storage.cacheDir}\0${job.folder}/${job.fileName}\0${job.reach}`;
 
 /** Lets the event loop serve what is waiting (requests, timers) between two sizes. */
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -68,9 +74,10 @@ async function naturalWidthOf(job: Job): Promise<number | null> {
 async function makeSizes(job: Job) {
   const width = await naturalWidthOf(job);
   if (width === null) return; // deleted while queued
-  for (const variant of pageVariants(job.folder, width)) {
+  const variants = pageVariants(job.folder, width);
+  for (const variant of job.reach === "phone" ? variants.slice(0, 1) : variants) {
     // AVIF first: what every current browser asks for.
-    for (const format of [...IMAGE_FORMATS].reverse()) {
+    for (const format of job.reach === "phone" ? (["avif"] as const) : [...IMAGE_FORMATS].reverse()) {
       await yieldToRequests();
       const made = await variantPath(job.storage, job.folder, job.fileName, variant, format, "background");
       if (made === null) return; // deleted while queued: nothing more is made of it
@@ -111,10 +118,11 @@ export function makeSizesAhead(
   storage: ImageStorage,
   folder: ImageFolder,
   pictures: readonly StoredPicture[],
+  reach: Reach = "all",
 ) {
   for (const picture of pictures) {
     if (!isStoredFileName(picture.fileName)) continue;
-    const job: Job = { storage, folder, fileName: picture.fileName, width: picture.width };
+    const job: Job = { storage, folder, fileName: picture.fileName, width: picture.width, reach };
     const key = keyOf(job);
     if (queued.has(key)) continue;
     queued.add(key);
@@ -131,10 +139,10 @@ export async function whenSizesMade(): Promise<void> {
 /**
  * The pictures records name, in the order the first pages need them: the home hero's slides, the
  * main photos of the pieces for sale (the catalogue's first page is shuffled per visitor) and of
- * the sold ones newest first (the gallery's first page), then the other site pictures, the other
- * product photos, the events' and the avatars.
+ * the sold ones newest first (the gallery's first page) — their phone size first, then all their
+ * sizes — then the other site pictures, the other product photos, the events' and the avatars.
  */
-async function picturesInPageOrder(db: DB): Promise<[ImageFolder, StoredPicture[]][]> {
+async function picturesInPageOrder(db: DB): Promise<[ImageFolder, StoredPicture[], Reach][]> {
   const site = await db
     .selectFrom("site_images")
     .select(["file_name as fileName", "width", "kind"])
@@ -167,13 +175,16 @@ async function picturesInPageOrder(db: DB): Promise<[ImageFolder, StoredPicture[
     fileName: row.fileName ?? "",
     width: row.width,
   });
+  const heroes = site.filter((row) => row.kind === "hero").map(picture);
   return [
-    ["site", site.filter((row) => row.kind === "hero").map(picture)],
-    ["products", main.map(picture)],
-    ["site", site.filter((row) => row.kind !== "hero").map(picture)],
-    ["products", photos.filter((photo) => !main.includes(photo)).map(picture)],
-    ["events", events.map(picture)],
-    ["avatars", avatars.map(picture)],
+    ["site", heroes, "phone"],
+    ["products", main.map(picture), "phone"],
+    ["site", heroes, "all"],
+    ["products", main.map(picture), "all"],
+    ["site", site.filter((row) => row.kind !== "hero").map(picture), "all"],
+    ["products", photos.filter((photo) => !main.includes(photo)).map(picture), "all"],
+    ["events", events.map(picture), "all"],
+    ["avatars", avatars.map(picture), "all"],
   ];
 }
 
@@ -189,7 +200,9 @@ export async function makeMissingImageSizes(
   try {
     const started = performance.now();
     const before = sizesEncoded();
-    for (const [folder, pictures] of await picturesInPageOrder(ctx.db)) makeSizesAhead(ctx, folder, pictures);
+    for (const [folder, pictures, reach] of await picturesInPageOrder(ctx.db)) {
+      makeSizesAhead(ctx, folder, pictures, reach);
+    }
     await whenSizesMade();
     const made = sizesEncoded() - before;
     if (made > 0) {

@@ -51,6 +51,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           title={block.title}
           html={block.html}
           imageSide={index % 2 === 0 ? "left" : "right"}
+          priority={index === 0}
           image={
             block.image
               ? {
