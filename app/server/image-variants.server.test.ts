@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { saveEvent } from "~/features/events/event-admin.server";
 import { imageSrcSet, imageUrl } from "~/lib/images";
 import type { AppContext } from "./context.server";
@@ -260,6 +260,30 @@ describe("sizes made ahead of time", () => {
     const again = sizesEncoded();
     await makeMissingImageSizes(ctx);
     expect(sizesEncoded()).toBe(again);
+  });
+
+  it("gives up, in one message, when the store itself fails (a database closed at shutdown)", async () => {
+    const ctx = await context();
+    let asked = 0;
+    const failing = {
+      ...ctx.originals,
+      exists: async () => {
+        asked++;
+        throw new Error("base fermée");
+      },
+    };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const names = ["a", "b", "c", "d", "e", "f"].map((letter) => ({
+        fileName: `${letter.repeat(15)}.webp`,
+      }));
+      makeSizesAhead({ originals: failing, cacheDir: ctx.cacheDir }, "avatars", names);
+      await whenSizesMade();
+      expect(asked).toBe(3);
+      expect(errors.mock.calls.filter(([message]) => String(message).includes("abandonnée"))).toHaveLength(1);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it("at start, does nothing when turned off", async () => {

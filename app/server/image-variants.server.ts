@@ -85,13 +85,26 @@ async function makeSizes(job: Job) {
   }
 }
 
+/** Failures in a row after which the queue is dropped: the store or the disk is failing, not a picture. */
+const MAX_FAILURES_IN_A_ROW = 3;
+
 async function drain() {
+  let failures = 0;
   for (let job = queue.shift(); job; job = queue.shift()) {
     try {
       await makeSizes(job);
+      failures = 0;
     } catch (error) {
-      // Not fatal: the missing size is made when a visitor asks for it.
+      // Not fatal: a missing size is made when a visitor asks for it.
       console.error(`Tailles de l'image ${job.folder}/${job.fileName} non préparées`, error);
+      if (++failures >= MAX_FAILURES_IN_A_ROW) {
+        // The database closed at shutdown, a full disk: one message, not one per queued picture.
+        console.error(
+          `Préparation des tailles d'images abandonnée (${queue.length} images) : faites à la demande.`,
+        );
+        queue.length = 0;
+        queued.clear();
+      }
     } finally {
       queued.delete(keyOf(job));
     }
