@@ -47,6 +47,8 @@ async function main() {
   }
   // In the background: files a crash left behind (ADR 010) never delay serving.
   void mod.sweepOrphanImages(mod.getAppContext());
+  // In the background too: the image sizes this instance's cache lacks (ADR 010).
+  void mod.makeMissingImageSizes(mod.getAppContext());
   const app = mod.createHttpApp(options);
   const server = app.listen(env.PORT, env.HOST, () => {
     console.info(mod.startupBanner(env, report).join("\n"));

@@ -32,7 +32,12 @@ interface ProductImagesProps {
 const loadLightbox = () => import("./lightbox");
 const Lightbox = lazy(() => loadLightbox().then((module) => ({ default: module.Lightbox })));
 
-const MAIN_SIZES = "(min-width: 1024px) 560px, 100vw";
+/**
+ * The main photo's rendered width (measured): 560 px from 1200 px up, about half the page from
+ * 900 px (photo and text side by side), the page less its margins below; a phone 412 px wide at
+ * DPR 1.75 thus wants ≈ 665 px and takes the 800 px size.
+ */
+const MAIN_SIZES = "(min-width: 1200px) 560px, (min-width: 900px) 48vw, calc(100vw - 2rem)";
 
 export function ProductImages({ images, productName, badge }: ProductImagesProps) {
   const [selected, setSelected] = useState(0);

@@ -14,6 +14,8 @@ export interface TextImageSectionProps {
   alt: string;
   buttonLink?: string;
   buttonText?: string;
+  /** The page's largest paint (the about page's first block): fetched at once and first, not lazily. */
+  priority?: boolean;
 }
 
 export function TextImageSection(props: TextImageSectionProps) {
@@ -23,11 +25,13 @@ export function TextImageSection(props: TextImageSectionProps) {
         <img
           src={props.image.src}
           srcSet={props.image.srcSet}
-          sizes="(min-width: 900px) 540px, 92vw"
+          // Rendered width (measured): text beside the picture from 900 px, below it under.
+          sizes="(min-width: 1200px) 530px, (min-width: 900px) 45vw, calc(100vw - 2rem)"
           width={props.image.width}
           height={props.image.height}
           alt={props.alt}
-          loading="lazy"
+          loading={props.priority ? "eager" : "lazy"}
+          fetchPriority={props.priority ? "high" : undefined}
           decoding="async"
         />
       </div>

@@ -138,7 +138,8 @@ describe("products", () => {
       name: "Collier Lagon",
       image: [
         "https://nacre.example/images/products/p1.webp?w=1200",
-        "https://nacre.example/images/products/p2.webp?w=1200",
+        // 800 px wide: the size that holds it whole, the one pages name (and the shop makes ahead).
+        "https://nacre.example/images/products/p2.webp?w=800",
       ],
       offers: {
         "@type": "Offer",

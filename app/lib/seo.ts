@@ -159,7 +159,7 @@ export const productPath = (product: Pick<ProductForSeo, "slug" | "isSold">) =>
 function productImage(image: ProductForSeo["images"][number], alt: string): ShareImage {
   const width = Math.min(1200, image.width);
   return {
-    url: imageUrl("products", image.fileName, 1200),
+    url: imageUrl("products", image.fileName, 1200, image.width),
     width,
     height: Math.round((image.height * width) / image.width),
     alt,
@@ -188,7 +188,7 @@ export function productJsonLd(site: SiteInfo, product: ProductForSeo): object {
     url,
     sku: product.slug,
     image: product.images.map((image) =>
-      absoluteUrl(site.origin, imageUrl("products", image.fileName, 1200)),
+      absoluteUrl(site.origin, imageUrl("products", image.fileName, 1200, image.width)),
     ),
     brand: { "@type": "Brand", name: site.shop?.shopName || SITE_NAME },
     ...(product.categories.length ? { category: names(product.categories) } : {}),

@@ -50,6 +50,11 @@ const envSchema = z.object({
   PG_RESTORE_PATH: z.string().min(1).optional(),
   /** Milliseconds an anonymous page is served from the shared page cache (0: no cache; ADR 008). */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * At start, make in the background the image sizes pages ask for that this instance's cache
+   * lacks (ADR 010); 0: only after uploads and on demand (test shops, which start by dozens).
+   */
+  IMAGE_SIZES_AT_START: booleanFlag.default(true),
   /** Disables the auth rate limiter; only honoured outside production, for load benchmarks. */
   DISABLE_RATE_LIMIT: booleanFlag.default(false),
 });

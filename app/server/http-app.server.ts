@@ -69,6 +69,7 @@ export { startInactivitySchedule } from "~/features/account/inactive-accounts.se
 export { pidFile } from "./backup.server";
 export { EnvError, getEnv } from "./env.server";
 export { sweepOrphanImages } from "./image-sweep.server";
+export { makeMissingImageSizes } from "./image-variants.server";
 export { prepareShop, setAdminPasswordFromShell, startupBanner } from "./startup.server";
 
 /** The build's stylesheets, read once each (hashed names never change content). */

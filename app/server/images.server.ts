@@ -3,8 +3,9 @@
  * else reaches a decoder), decoded and re-encoded by sharp (metadata stripped, longest side <=
  * 1920 px, pixel cap against decompression bombs, first frame only, a time limit) and kept as WebP
  * in the shop's original store (image-originals.server.ts: files under $DATA_DIR/uploads/ on SQLite,
- * the database on PostgreSQL, ADR 015). Resized variants are made on first request and cached under
- * $DATA_DIR/cache/{folder}/, per instance; a file dies with its record (deleteStoredImages, ADR 010).
+ * the database on PostgreSQL, ADR 015). Resized variants are cached under $DATA_DIR/cache/{folder}/,
+ * per instance: made ahead of time after a store and at start (image-variants.server.ts), or on a
+ * request that finds one missing; a file dies with its record (deleteStoredImages, ADR 010).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -100,8 +101,40 @@ export function lane(size: number, maxWaiting = Number.POSITIVE_INFINITY) {
   };
 }
 
+/** Who waits for a size: a visitor's request, or the background work of making sizes ahead. */
+export type VariantPriority = "visitor" | "background";
+
+/**
+ * Like `lane`, for the sizes: a visitor's task takes any of the `size` places and goes before every
+ * background task; a background task runs only while the lane is otherwise idle, so sizes made
+ * ahead of time (image-variants.server.ts) never hold a place a visitor's missing size needs.
+ */
+export function priorityLane(size: number) {
+  let active = 0;
+  const visitors: (() => void)[] = [];
+  const background: (() => void)[] = [];
+  const release = () => {
+    active--;
+    const next = visitors.shift() ?? (active === 0 ? background.shift() : undefined);
+    if (next) {
+      active++;
+      next();
+    }
+  };
+  return async function run<T>(task: () => Promise<T>, priority: VariantPriority = "visitor"): Promise<T> {
+    const free = priority === "visitor" ? active < size : active === 0 && visitors.length === 0;
+    if (free) active++;
+    else await new Promise<void>((resolve) => (priority === "visitor" ? visitors : background).push(resolve));
+    try {
+      return await task();
+    } finally {
+      release();
+    }
+  };
+}
+
 const uploadLane = lane(1, 16);
-const variantLane = lane(2);
+const variantLane = priorityLane(2);
 
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && /timeout/i.test(error.message);
@@ -183,7 +216,7 @@ export function parseVariant(value: string | null): ImageVariant | null {
 }
 
 export type ImageFormat = "webp" | "avif";
-const IMAGE_FORMATS: readonly ImageFormat[] = ["webp", "avif"];
+export const IMAGE_FORMATS: readonly ImageFormat[] = ["webp", "avif"];
 
 /** AVIF when the browser says it takes it (smaller files), else WebP (every browser we target). */
 export function preferredFormat(accept: string | null): ImageFormat {
@@ -225,10 +258,34 @@ export function originalExists(
 }
 
 /**
- * The path of a cached variant, created on first use — only while its original exists, so a
- * deleted picture's sizes die with it, on every instance: the original is asked first (one cheap
- * check: a stat, or a primary-key lookup that loads no bytes), the local cache only then. Names are
- * validated by the caller, so no path built here can leave the data folder.
+ * Sizes being encoded right now, by target file: a second asker (a visitor, or the background work)
+ * waits for that encoding instead of making the same file twice.
+ */
+const encoding = new Map<string, Promise<string | null>>();
+
+let encodedCount = 0;
+
+/** How many sizes this process has encoded (the start-up report; tests prove a size was not remade). */
+export function sizesEncoded(): number {
+  return encodedCount;
+}
+
+function track(target: string, work: Promise<string | null>): Promise<string | null> {
+  encoding.set(target, work);
+  const forget = () => {
+    if (encoding.get(target) === work) encoding.delete(target);
+  };
+  work.then(forget, forget);
+  return work;
+}
+
+/**
+ * The path of a cached variant, made if missing — only while its original exists, so a deleted
+ * picture's sizes die with it, on every instance: the original is asked first (one cheap check: a
+ * stat, or a primary-key lookup that loads no bytes), the local cache only then. The one way a
+ * size is ever made: a visitor's request (made now, ahead of any background work) and the sizes
+ * made ahead of time (priority "background", image-variants.server.ts) share the lane and the
+ * encoding. Names are validated by the caller, so no path built here can leave the data folder.
  */
 export async function variantPath(
   storage: ImageStorage,
@@ -236,6 +293,7 @@ export async function variantPath(
   fileName: string,
   variant: ImageVariant,
   format: ImageFormat = "webp",
+  priority: VariantPriority = "visitor",
 ): Promise<string | null> {
   const target = cachedPath(storage, folder, fileName, variant, format);
   if (!(await storage.originals.exists(folder, fileName))) {
@@ -245,35 +303,58 @@ export async function variantPath(
     return null;
   }
   if (await exists(target)) return target;
-  return variantLane(async () => {
-    // Another request may have made it while this one waited.
-    if (await exists(target)) return target;
-    const source = await storage.originals.get(folder, fileName);
-    if (!source) return null;
-    const pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).timeout({
-      seconds: VARIANT_TIMEOUT_SECONDS,
-    });
-    const resized =
-      variant === "thumb"
-        ? pipeline.resize(100, 100, { fit: "cover" })
-        : pipeline.resize({ width: variant, withoutEnlargement: true });
-    const encoded =
-      format === "avif"
-        ? resized.avif({ quality: variant === "thumb" ? 50 : 55, effort: 3 })
-        : resized.webp({ quality: variant === "thumb" ? 70 : 78 });
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    // Write then rename: a concurrent reader never sees a half-written file.
-    const temporary = `${target}.${process.pid}.${newId(6)}.tmp`;
-    try {
-      await encoded.toFile(temporary);
-      await fs.rename(temporary, target);
-    } catch (error) {
-      await fs.rm(temporary, { force: true }).catch(() => {});
-      if (!(await storage.originals.exists(folder, fileName))) return null;
-      throw error;
-    }
-    return target;
+  const pending = encoding.get(target);
+  if (pending) return pending;
+  const encode = () => encodeVariant(storage, folder, fileName, variant, format, target);
+  // A visitor's size is known as "being made" from the moment it is asked, so a second visitor
+  // waits for it rather than queueing again; background work is known only once it runs, so a
+  // visitor never waits behind the background queue for a size it could have made at once.
+  if (priority === "visitor") return track(target, variantLane(encode, "visitor"));
+  return variantLane(() => encoding.get(target) ?? track(target, encode()), "background");
+}
+
+async function encodeVariant(
+  storage: ImageStorage,
+  folder: ImageFolder,
+  fileName: string,
+  variant: ImageVariant,
+  format: ImageFormat,
+  target: string,
+): Promise<string | null> {
+  // Another request may have made it while this one waited.
+  if (await exists(target)) return target;
+  const source = await storage.originals.get(folder, fileName);
+  if (!source) return null;
+  const pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).timeout({
+    seconds: VARIANT_TIMEOUT_SECONDS,
   });
+  const resized =
+    variant === "thumb"
+      ? pipeline.resize(100, 100, { fit: "cover" })
+      : pipeline.resize({ width: variant, withoutEnlargement: true });
+  const encoded =
+    format === "avif"
+      ? resized.avif({ quality: variant === "thumb" ? 50 : 55, effort: 3 })
+      : resized.webp({ quality: variant === "thumb" ? 70 : 78 });
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  // Write then rename: a concurrent reader never sees a half-written file.
+  const temporary = `${target}.${process.pid}.${newId(6)}.tmp`;
+  try {
+    await encoded.toFile(temporary);
+    await fs.rename(temporary, target);
+  } catch (error) {
+    await fs.rm(temporary, { force: true }).catch(() => {});
+    if (!(await storage.originals.exists(folder, fileName))) return null;
+    throw error;
+  }
+  // Deleted while it was being encoded: the deletion has already swept this folder, so the size
+  // just written would outlive its picture.
+  if (!(await storage.originals.exists(folder, fileName))) {
+    await fs.rm(target, { force: true }).catch(() => {});
+    return null;
+  }
+  encodedCount++;
+  return target;
 }
 
 /**

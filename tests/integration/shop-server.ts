@@ -98,6 +98,9 @@ export function startServer(options: {
       // Tests sign in with known passwords; a shop started without them generates random ones.
       ADMIN_PASSWORD: DEMO_ADMIN.password,
       DEMO_PASSWORD: DEMO_CUSTOMER.password,
+      // Dozens of test shops start on the demo's ~100 pictures: making all their sizes at each start
+      // would take minutes of CPU; the suites that test it turn it on (image-sizes.test.ts).
+      IMAGE_SIZES_AT_START: "0",
       ...databaseEnvOf(dataDir),
       ...options.env,
     },

@@ -9,6 +9,7 @@ import {
   isConstraintViolation,
   isUniqueViolation,
 } from "~/server/db-errors.server";
+import { makeSizesAhead } from "~/server/image-variants.server";
 import {
   deleteStoredImages,
   IMAGE_INVALID,
@@ -143,6 +144,8 @@ export async function saveProfileForm(
     return { status: 409, error: "Ce nom d'utilisateur est déjà pris." };
   }
   if (outcome.replacedAvatar) await deleteAvatarIfUnused(ctx, outcome.replacedAvatar);
+  // Saved: the new avatar's thumb is made in the background, after this answer.
+  if (avatar) makeSizesAhead(ctx, "avatars", [{ fileName: avatar }]);
   const saved = await getProfile(ctx.db, userId);
   if (!saved || saved.username !== username) return { status: 503, error: PROFILE_CHECK_FAILED };
   return { status: 200, success: PROFILE_UPDATED };

@@ -7,9 +7,10 @@ export function toGalleryImages(
   productName: string,
 ): GalleryImage[] {
   return images.map((image, index) => ({
-    src: imageUrl("products", image.fileName, 800),
+    src: imageUrl("products", image.fileName, 800, image.width),
     srcSet: imageSrcSet("products", image.fileName, image.width),
-    zoomSrc: imageUrl("products", image.fileName, image.width >= 1920 ? 1920 : 1200),
+    // The largest size there is: the picture at its own width, up to 1920 px.
+    zoomSrc: imageUrl("products", image.fileName, 1920, image.width),
     thumbSrc: imageUrl("products", image.fileName, "thumb"),
     width: image.width,
     height: image.height,

@@ -13,6 +13,7 @@ import { slugify, uniqueSlug } from "~/lib/slugify";
 import type { DB } from "~/server/database.server";
 import { isUniqueViolation } from "~/server/db-errors.server";
 import { newId, nowIso } from "~/server/ids.server";
+import { makeSizesAhead } from "~/server/image-variants.server";
 import { deleteStoredImages, type ImageStorage } from "~/server/images.server";
 import { storeUploadedImages } from "~/server/uploads.server";
 import { lockingRows } from "../../../db/dialect";
@@ -275,6 +276,8 @@ export async function saveProduct(
           return slug;
         });
         await deleteStoredImages(ctx, "products", removed);
+        // Committed: the new photos' sizes are made in the background, after this answer.
+        makeSizesAhead(ctx, "products", stored);
         return {
           ok: true,
           message: existing ? PRODUCT_MESSAGES.updated : PRODUCT_MESSAGES.added,

@@ -25,7 +25,9 @@ export interface CardProduct {
   image: { fileName: string; width: number; height: number } | null;
 }
 
-export const CARD_SIZES = "(min-width: 1200px) 270px, (min-width: 640px) 45vw, 92vw";
+/** A card's rendered width (measured): four columns from 1024 px, two from 640 px, one below. */
+export const CARD_SIZES =
+  "(min-width: 1200px) 270px, (min-width: 1024px) 21vw, (min-width: 640px) 45vw, 92vw";
 
 export function toBasketProduct(product: CardProduct): BasketProduct {
   return {

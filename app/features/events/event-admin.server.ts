@@ -3,6 +3,7 @@
 import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
 import type { DB } from "~/server/database.server";
 import { newId, nowIso } from "~/server/ids.server";
+import { makeSizesAhead } from "~/server/image-variants.server";
 import { deleteStoredImages, type ImageStorage } from "~/server/images.server";
 import { storeUploadedImages } from "~/server/uploads.server";
 import { lockingRows } from "../../../db/dialect";
@@ -70,6 +71,8 @@ export async function saveEvent(
     return { ok: false, status: 404, error: EVENT_MESSAGES.notFound };
   }
   if (saved.replaced) await deleteStoredImages(ctx, "events", [saved.replaced]);
+  // Committed: the picture's sizes are made in the background, after this answer.
+  if (stored) makeSizesAhead(ctx, "events", [stored]);
   return { ok: true, message: input.id ? EVENT_MESSAGES.updated : EVENT_MESSAGES.added };
 }
 

@@ -58,7 +58,7 @@ export function HeroSlider({ images, subtitle }: { images: HeroImage[]; subtitle
             key={image.fileName}
             className={styles.slide}
             data-active={position === index}
-            src={imageUrl("site", image.fileName, 1200)}
+            src={imageUrl("site", image.fileName, 1200, image.width)}
             srcSet={imageSrcSet("site", image.fileName, image.width)}
             sizes="100vw"
             width={image.width}

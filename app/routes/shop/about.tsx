@@ -51,10 +51,11 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           title={block.title}
           html={block.html}
           imageSide={index % 2 === 0 ? "left" : "right"}
+          priority={index === 0}
           image={
             block.image
               ? {
-                  src: imageUrl("site", block.image.fileName, 800),
+                  src: imageUrl("site", block.image.fileName, 800, block.image.width),
                   srcSet: imageSrcSet("site", block.image.fileName, block.image.width),
                   width: block.image.width,
                   height: block.image.height,
@@ -71,7 +72,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         </div>
         {missionImage ? (
           <img
-            src={imageUrl("site", missionImage.fileName, 1200)}
+            src={imageUrl("site", missionImage.fileName, 1200, missionImage.width)}
             srcSet={imageSrcSet("site", missionImage.fileName, missionImage.width)}
             sizes="(min-width: 1200px) 1100px, 92vw"
             width={missionImage.width}

@@ -75,7 +75,7 @@ type Loaded = Route.ComponentProps["loaderData"];
 function storyImage(image: Loaded["story"]["creatrice"]["image"]) {
   if (!image) return { src: PLACEHOLDER_IMAGE, width: 800, height: 800 };
   return {
-    src: imageUrl("site", image.fileName, 800),
+    src: imageUrl("site", image.fileName, 800, image.width),
     srcSet: imageSrcSet("site", image.fileName, image.width),
     width: image.width,
     height: image.height,
