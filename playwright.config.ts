@@ -53,6 +53,9 @@ const shopEnv = {
   // Each test presents its own client address (tests/e2e/fixtures.ts), so the rate limits
   // apply per test as they would per visitor, instead of to the whole suite at once.
   TRUST_PROXY: "1",
+  // Sizes are made when the specs ask for them: the start-up pass (minutes of AVIF encoding, ADR
+  // 010) would share the two cores with the browsers; tests/integration/image-sizes.test.ts covers it.
+  IMAGE_SIZES_AT_START: "0",
 };
 
 export const chromiumLaunchOptions = {
