@@ -440,7 +440,15 @@ export async function moveOrder(
       await moveUnits(trx, lines, await lockPieces(trx, pieceIds), "back", now);
     }
 
-    const at = now.toISOString();
+    // The history is read in time order: a step taken within the same millisecond as the previous
+    // one is dated one millisecond after it, so the order of steps never depends on their ids.
+    const previous = await trx
+      .selectFrom("order_events")
+      .select((eb) => eb.fn.max("created_at").as("at"))
+      .where("order_id", "=", orderId)
+      .executeTakeFirst();
+    const latest = previous?.at ? Date.parse(previous.at) : Number.NEGATIVE_INFINITY;
+    const at = new Date(Math.max(now.getTime(), latest + 1)).toISOString();
     const detail =
       request.to === "lien_envoye"
         ? request.paymentUrl
