@@ -13,7 +13,6 @@ import {
   forgotSchema,
   LOGIN_ERROR,
   loginSchema,
-  PASSWORDS_MISMATCH,
   RESET_SEND_ERROR,
   RESET_SENT,
   SIGNUP_ERROR,
@@ -21,6 +20,7 @@ import {
   signupSchema,
   TOO_MANY_ATTEMPTS,
 } from "~/features/auth/auth-schemas";
+import { PASSWORDS_MISMATCH } from "~/features/auth/auth-messages";
 import { PasswordField } from "~/features/auth/password-field";
 import { mergeGuestBasketFromForm } from "~/features/basket/basket.server";
 import { guestBasketPayload } from "~/features/basket/basket-context";
