@@ -9,6 +9,7 @@ import buttons from "~/components/button.module.css";
 import { Field } from "~/components/field";
 import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/auth/auth-form.module.css";
+import { PASSWORDS_MISMATCH } from "~/features/auth/auth-messages";
 import {
   forgotSchema,
   LOGIN_ERROR,
@@ -20,7 +21,6 @@ import {
   signupSchema,
   TOO_MANY_ATTEMPTS,
 } from "~/features/auth/auth-schemas";
-import { PASSWORDS_MISMATCH } from "~/features/auth/auth-messages";
 import { PasswordField } from "~/features/auth/password-field";
 import { mergeGuestBasketFromForm } from "~/features/basket/basket.server";
 import { guestBasketPayload } from "~/features/basket/basket-context";
