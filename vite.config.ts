@@ -8,16 +8,17 @@ const reactRouterProduction = (file: string) =>
 /**
  * Small modules shared by many pages become chunks of their own, each with its own stylesheet, and
  * every stylesheet blocks the first paint: on a phone each costs a round trip (Lighthouse counted
- * nine on /galerie). What every page loads anyway travels as one "shell" chunk, the product cards
- * and page headings as "cards", the listings' pieces as "catalogue" (the product page's own pieces
- * travel with it) and the home page's sections as one. Lazily imported modules are left alone.
+ * nine on /galerie). What every page loads anyway travels as one "shell" chunk, the product cards,
+ * page headings and feature bar as "cards", the listings' pieces as "catalogue" (the product page's
+ * own pieces travel with it) and the home page's sections as one. Lazily imported modules are left
+ * alone.
  */
 const SHELL =
   /\/app\/(components\/(toast|icons|button\.module\.css)|styles\/error-page\.module\.css|lib\/use-(focus-trap|scroll-lock)|features\/(basket\/(basket-context|guest-storage)|chat\/chat-(context|types)))/;
 const CARDS =
-  /\/app\/(features\/catalogue\/(product-card|inline-edit)|components\/(page-intro|text-image-section))/;
+  /\/app\/(features\/catalogue\/(product-card|inline-edit)|components\/(page-intro|text-image-section|feature-bar))/;
 const CATALOGUE = /\/app\/features\/catalogue\/(listing-page|filter-sidebar|listing-memory|listing-query)/;
-const HOME = /\/app\/(features\/home\/|components\/feature-bar|features\/reviews\/testimonials)/;
+const HOME = /\/app\/(features\/home\/|features\/reviews\/testimonials)/;
 /**
  * A group takes its modules' dependencies along, so the first group to claim a module keeps it. The
  * shell (what the root route imports, framework included) claims first: else the listings' group took

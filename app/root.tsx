@@ -30,7 +30,6 @@ import { unreadByChat } from "~/features/chat/chat.server";
 import { ChatProvider } from "~/features/chat/chat-context";
 import { getShopDetails } from "~/features/settings/settings.server";
 import { useNonce } from "~/lib/nonce";
-import { registerServiceWorker } from "~/lib/service-worker";
 import { getAppContext, getDb } from "~/server/context.server";
 import { readFlash } from "~/server/flash.server";
 import { getOptionalUser } from "~/server/session.server";
@@ -116,7 +115,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Marks the page as live (hydrated): end-to-end tests wait for it before interacting.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
-    registerServiceWorker();
+    // The offline worker registers once the page has loaded: its code need not come with the page
+    // (docs/product.md §10.17: first-load JavaScript, ADR 009).
+    import("~/lib/service-worker")
+      .then((module) => module.registerServiceWorker())
+      .catch((error) => console.warn("Service worker indisponible", error));
   }, []);
   return (
     <html lang="fr">
