@@ -2,8 +2,8 @@
 // names (opening the cart, adding to the cart, toggling a catalogue filter) on a phone-sized page
 // with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate). Starts the built server on a fresh
 // seeded DATA_DIR (or uses BENCH_URL), drives Debian's Chromium with Playwright, each interaction
-// INP_RUNS times (default 5) on a fresh page. Budget: under 100 ms. Prints a table, writes
-// bench/results/inp.json.
+// INP_RUNS times (default 5) on a fresh page. Budget: the median under 100 ms. Prints a table
+// (median and max), writes bench/results/inp.json.
 //
 // The measure is web-vitals' own: a PerformanceObserver on 'event' entries (durationThreshold 16),
 // installed before the page's scripts run; an interaction's INP is the longest duration among the
@@ -16,6 +16,9 @@ import { chromium } from "playwright";
 import { freePort, root, startShop } from "./shop.mjs";
 
 const RUNS = Number(process.env.INP_RUNS ?? 5);
+// A finger by default (INP_INPUT=mouse for a mouse click): a tap's click comes after the browser has
+// recognised the gesture, a frame or so after the finger lifts, and that wait counts in the figure.
+const INPUT = process.env.INP_INPUT === "mouse" ? "mouse" : "touch";
 const CPU_SLOWDOWN = 4;
 const BUDGET_MS = 100;
 const OBSERVER_FLOOR_MS = 16;
@@ -64,7 +67,7 @@ async function openPage(pathname) {
 }
 
 /**
- * Taps `target` and returns the interaction's duration in ms (the longest entry of its interactionId).
+ * Taps (or clicks) `target` and returns the interaction's duration in ms (the longest entry of its interactionId).
  * A plain tap at the element's centre: Playwright's click() would run its actionability checks and
  * hit-target listeners in the slowed page during the interaction, and they would count in it.
  */
@@ -76,7 +79,9 @@ async function measureTap(page, target) {
   await page.evaluate(() => {
     window.__interactions = [];
   });
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  if (INPUT === "mouse") await page.mouse.click(x, y);
+  else await page.touchscreen.tap(x, y);
   // Entries are reported once the next frame is painted; give the slowed page time to get there.
   let entries = [];
   for (let waited = 0; waited < 3000; waited += 100) {
@@ -161,7 +166,8 @@ try {
       runs: runs.join(" "),
       medianMs: median(runs),
       maxMs: max,
-      verdict: max < BUDGET_MS ? "PASS" : "FAIL",
+      // Judged on the median, as the Lighthouse bench judges its median run; the max shows the spread.
+      verdict: median(runs) < BUDGET_MS ? "PASS" : "FAIL",
     });
   }
   console.log(
@@ -172,7 +178,7 @@ try {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), cpuSlowdown: CPU_SLOWDOWN, runs: RUNS, budgetMs: BUDGET_MS, results: rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), input: INPUT, cpuSlowdown: CPU_SLOWDOWN, runs: RUNS, budgetMs: BUDGET_MS, results: rows }, null, 2)}\n`,
   );
   console.log(`Written to ${path.relative(process.cwd(), out)}`);
 } finally {
