@@ -17,7 +17,13 @@ export function useFocusTrap(
     if (!active || !container) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const focusables = () => Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
-    (focusables()[0] ?? container).focus();
+    // Focus moves in once the opened panel is painted: focusing makes the browser lay the page out
+    // there and then, which held the cart's first frame back ~25 ms on a slowed phone
+    // (docs/product.md §10.17: interaction to next paint under 100 ms, bench/inp.mjs).
+    let focusTimer: number | undefined;
+    const focusFrame = requestAnimationFrame(() => {
+      focusTimer = window.setTimeout(() => (focusables()[0] ?? container).focus(), 0);
+    });
 
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === "Escape") {
@@ -40,6 +46,8 @@ export function useFocusTrap(
     }
     document.addEventListener("keydown", onKeyDown);
     return () => {
+      cancelAnimationFrame(focusFrame);
+      window.clearTimeout(focusTimer);
       document.removeEventListener("keydown", onKeyDown);
       previouslyFocused?.focus?.();
     };

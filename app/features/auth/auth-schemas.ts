@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
+import { PASSWORDS_MISMATCH } from "./auth-messages";
 
-export const PASSWORDS_MISMATCH = "Les mots de passe ne correspondent pas.";
+export { PASSWORDS_MISMATCH };
 
 /** docs/product.md §5: e-mail type, required fields. */
 const email = singleLineText()

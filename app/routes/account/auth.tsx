@@ -9,11 +9,11 @@ import buttons from "~/components/button.module.css";
 import { Field } from "~/components/field";
 import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/auth/auth-form.module.css";
+import { PASSWORDS_MISMATCH } from "~/features/auth/auth-messages";
 import {
   forgotSchema,
   LOGIN_ERROR,
   loginSchema,
-  PASSWORDS_MISMATCH,
   RESET_SEND_ERROR,
   RESET_SENT,
   SIGNUP_ERROR,
