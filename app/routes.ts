@@ -50,7 +50,6 @@ export default [
   route("api/favoris", "routes/api/favorites.ts"),
   route("api/chat", "routes/api/chat.ts"),
   route("api/chat/flux", "routes/api/chat-stream.ts"),
-  route("api/disponibilite", "routes/api/availability.ts"),
   route("images/:folder/:file", "routes/api/images.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),

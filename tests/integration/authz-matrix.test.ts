@@ -399,7 +399,8 @@ afterAll(async () => {
 
 describe("authorization matrix", () => {
   it("has a row for every route of app/routes.ts, and no row for a route that is gone", () => {
-    const keys = routeKeys(routes);
+    // Endpoints Express answers ahead of React Router (app/server/http-app.server.ts).
+    const keys = [...routeKeys(routes), "api/disponibilite"];
     expect(
       keys.filter((key) => !(key in MATRIX)),
       "routes without a row in the matrix",
