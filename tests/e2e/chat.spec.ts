@@ -205,7 +205,11 @@ test("a long conversation opens on the latest message and offers a way back to i
     return statuses;
   });
   expect(sent.every((status) => status === 200)).toBe(true);
+  // Opened afresh: the sign-up left the page on /mon-compte, where going to "#support" alone would
+  // only move the hash and show whatever the live connection had delivered so far.
   await page.goto("/mon-compte#support");
+  await page.reload();
+  await waitForHydration(page);
   const thread = page.getByRole("list", { name: "Messages du support" });
   // Auto-scrolled to the bottom on opening (docs/product.md §9): the latest message is in view, the first is not.
   await expect(thread.getByText("Question n° 18 sur la collection Lagon")).toBeInViewport();

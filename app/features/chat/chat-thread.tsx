@@ -31,21 +31,28 @@ export function ChatThread({
     if (list) list.scrollTo({ top: list.scrollHeight, behavior });
   }, []);
 
+  // The extra scrolls after opening stop as soon as the reader scrolls up: they never pull a reader
+  // back down from an older message.
+  const settlingScrolls = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const stopSettlingScrolls = useCallback(() => {
+    for (const timer of settlingScrolls.current) clearTimeout(timer);
+    settlingScrolls.current = [];
+  }, []);
+
   const onScroll = () => {
     const list = listRef.current;
     if (!list) return;
     const away = list.scrollHeight - list.scrollTop - list.clientHeight > SCROLL_BUTTON_THRESHOLD_PX;
     nearBottom.current = !away;
+    if (away) stopSettlingScrolls();
     setAwayFromBottom(away);
   };
 
   useEffect(() => {
     scrollToLatest();
-    const timers = autoScrollDelays.map((delay) => setTimeout(() => scrollToLatest(), delay));
-    return () => {
-      for (const timer of timers) clearTimeout(timer);
-    };
-  }, [autoScrollDelays, scrollToLatest]);
+    settlingScrolls.current = autoScrollDelays.map((delay) => setTimeout(() => scrollToLatest(), delay));
+    return stopSettlingScrolls;
+  }, [autoScrollDelays, scrollToLatest, stopSettlingScrolls]);
 
   // A new message shows at once when the reader is at the bottom or wrote it.
   const last = messages.at(-1);
