@@ -13,8 +13,9 @@
 // throw-away run on a blank page first keeps Chromium's own start out of the first sample. The
 // product and sold-piece paths are read once from a shop started only for that (the seed gives
 // every fresh shop the same slugs), so a cold shop's first request is Lighthouse's.
-// WARM — one fresh shop, every page visited once by an unmeasured Lighthouse run (its images made,
-// its code paths compiled), then measured: the experience of every later visitor.
+// WARM — one fresh shop, left to finish its start-up work (the image sizes of every picture, made in
+// the background: ADR 010), every page visited once by an unmeasured Lighthouse run (its code paths
+// compiled), then measured: the experience of every later visitor.
 //
 // Filters: LH_PAGES=produit,/agenda (names or paths of bench/pages.mjs), LH_PHASES=cold|warm|cold,warm,
 // LH_RUNS=1. BENCH_URL measures an existing shop (warm phase only). BENCH_PORT (default 3410).
@@ -115,11 +116,26 @@ async function warmUpChrome(chrome) {
   }
 }
 
-/** A fresh shop for one measure; `startMs` is how long it took to answer /healthz. */
+/**
+ * A fresh shop for one measure; `startMs` is how long it took to answer /healthz, and
+ * `imageSizesMade` resolves once its start-up pass has made every image size (ADR 010: the shop
+ * prints "Tailles d'images préparées" then), or after 10 minutes.
+ */
 async function freshShop(label) {
   const started = Date.now();
-  const shop = await spawnShop({ port: PORT, label });
-  return { ...shop, startMs: Date.now() - started };
+  let sizesMade = () => {};
+  const imageSizesMade = new Promise((resolve) => {
+    sizesMade = resolve;
+    setTimeout(resolve, 600_000).unref();
+  });
+  const shop = await spawnShop({
+    port: PORT,
+    label,
+    onLine: (line) => {
+      if (line.startsWith("Tailles d'images préparées")) sizesMade();
+    },
+  });
+  return { ...shop, startMs: Date.now() - started, imageSizesMade };
 }
 
 /** The chosen pages with their paths, read on a shop started for that and stopped (when some are needed). */
@@ -160,6 +176,10 @@ async function coldPhase(chrome, pages) {
 async function warmPhase(chrome, pages) {
   const shop = EXISTING ? { base: EXISTING, stop: async () => {} } : await freshShop("lighthouse-warm");
   try {
+    // A later visitor finds the start-up work done: the image sizes of every picture made.
+    const waitStarted = Date.now();
+    await shop.imageSizesMade;
+    progress(`warm shop: image sizes made ${Math.round((Date.now() - waitStarted) / 1000)} s after its start`);
     for (const page of pages) await run(chrome, shop.base + page.path, ["performance"]); // the visit that warms it
     progress(`warm shop started in ${shop.startMs ?? 0} ms, every page visited once`);
     const results = [];

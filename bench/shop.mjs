@@ -26,9 +26,10 @@ export async function startShop({ port, label = "bench", env = {} } = {}) {
 
 /**
  * Always starts a shop of its own (BENCH_URL ignored), e.g. one of several instances on a database
- * that `env.DATABASE_URL` names. `stop()` resolves once the server has exited.
+ * that `env.DATABASE_URL` names. `stop()` resolves once the server has exited. `onLine` receives each
+ * line the server prints (its standard output; else ignored).
  */
-export async function spawnShop({ port, label = "bench", env = {} }) {
+export async function spawnShop({ port, label = "bench", env = {}, onLine }) {
   if (!fs.existsSync(path.join(root, "build/server.js"))) {
     console.error("Run `npm run build` first.");
     process.exit(1);
@@ -47,8 +48,17 @@ export async function spawnShop({ port, label = "bench", env = {} }) {
       DEMO_PASSWORD: "Cliente-Nacre-2026",
       ...env,
     },
-    stdio: "ignore",
+    stdio: onLine ? ["ignore", "pipe", "ignore"] : "ignore",
   });
+  if (onLine) {
+    let rest = "";
+    server.stdout.setEncoding("utf8");
+    server.stdout.on("data", (chunk) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) onLine(line);
+    });
+  }
   const exited = new Promise((resolve) => server.once("exit", resolve));
   const base = `http://127.0.0.1:${port}`;
   let started = false;

@@ -21,6 +21,7 @@ import { invalidationOverBus, pageCache } from "./page-cache.server";
 import { startPostgresBackupSchedule } from "./postgres-backup.server";
 import { requestLog } from "./request-log.server";
 import { securityHeaders } from "./security-headers.server";
+import { visitorActivity } from "./visitor-activity.server";
 
 export { getAppContext } from "./context.server";
 
@@ -125,6 +126,8 @@ export function createHttpApp(options: HttpAppOptions = {}) {
 
   // After the address is settled, so the log shows the client's (not the proxy's).
   if (ctx.env.NODE_ENV !== "test") app.use(requestLog());
+  // Background image work waits for a quiet moment between visitors' requests (ADR 010).
+  app.use(visitorActivity());
   // Anonymous pages rendered once a second at most (ADR 008), kept ready to send (ADR 018); off in
   // development (hot reload). A page the cache holds goes out here, before any other middleware;
   // on PostgreSQL a write empties the cache of every instance on the database (ADR 014).

@@ -11,7 +11,13 @@ import { saveEvent } from "~/features/events/event-admin.server";
 import { imageSrcSet, imageUrl } from "~/lib/images";
 import type { AppContext } from "./context.server";
 import { newId } from "./ids.server";
-import { makeMissingImageSizes, makeSizesAhead, pageVariants, whenSizesMade } from "./image-variants.server";
+import {
+  makeMissingImageSizes,
+  makeSizesAhead,
+  pageVariants,
+  QUIET_BEFORE_EACH_SIZE,
+  whenSizesMade,
+} from "./image-variants.server";
 import {
   deleteStoredImages,
   IMAGE_FORMATS,
@@ -24,6 +30,7 @@ import {
   variantPath,
 } from "./images.server";
 import { createTestContext } from "./test-context";
+import { noteVisitorRequest } from "./visitor-activity.server";
 
 let opened: AppContext | undefined;
 afterEach(async () => {
@@ -170,6 +177,20 @@ describe("sizes made ahead of time", () => {
     expect(sizesEncoded()).toBe(encoded);
     const after = fs.statSync(file as string);
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+  });
+
+  it("starts no size while visitors are loading pages, and makes them all once they are quiet", async () => {
+    const ctx = await context();
+    const image = await storeImage(ctx.originals, "products", await picture(900, 900));
+    // A visitor's request has just arrived: the background waits QUIET_BEFORE_EACH_SIZE.quietMs.
+    noteVisitorRequest();
+    const started = performance.now();
+    makeSizesAhead(ctx, "products", [{ fileName: image.fileName, width: image.width }]);
+    await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_EACH_SIZE.quietMs / 2));
+    expect(cachedSizes(ctx, "products", image.fileName)).toEqual([]);
+    await whenSizesMade();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(QUIET_BEFORE_EACH_SIZE.quietMs - 10);
+    expect(cachedSizes(ctx, "products", image.fileName)).toEqual(expected(pageVariants("products", 900)));
   });
 
   it("makes nothing of a picture deleted while queued, and leaves none of its sizes", async () => {

@@ -4,8 +4,9 @@
  * record names whose sizes are missing (a fresh demo shop, a wiped cache, a new PostgreSQL
  * instance's empty cache: ADR 015) — so a shop's first visitor is served files instead of waiting
  * for sharp. Through variantPath at background priority: one picture at a time, one size at a time,
- * only while no visitor's missing size waits (images.server.ts, priorityLane), and a picture deleted
- * while queued is skipped (variantPath checks its original first).
+ * only while no visitor's missing size waits (images.server.ts, priorityLane) and once visitors have
+ * been quiet for a moment (visitor-activity.server.ts), and a picture deleted while queued is skipped
+ * (variantPath checks its original first).
  */
 import sharp from "sharp";
 import { type ImageWidth, pageWidths } from "~/lib/images";
@@ -20,6 +21,7 @@ import {
   sizesEncoded,
   variantPath,
 } from "./images.server";
+import { whenVisitorsQuiet } from "./visitor-activity.server";
 
 /** Event pictures have no stored width: their pages name fixed sizes (admin list, dialog, sharing). */
 const EVENT_WIDTHS: readonly ImageWidth[] = [400, 800, 1200];
@@ -64,6 +66,13 @@ const keyOf = (job: Job) => `${job.storage.cacheDir}\0${job.folder}/${job.fileNa
 /** Lets the event loop serve what is waiting (requests, timers) between two sizes. */
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * Before each size: half a second without a request, so a visitor loading a page (its HTML, then
+ * its scripts and images within a few hundred milliseconds) does not share the cores with sharp;
+ * never more than 5 s, so a shop that is never quiet still gets its sizes.
+ */
+export const QUIET_BEFORE_EACH_SIZE = { quietMs: 500, maxWaitMs: 5000 };
+
 async function naturalWidthOf(job: Job): Promise<number | null> {
   if (job.width !== undefined || job.folder === "events" || job.folder === "avatars") return job.width ?? 0;
   const original = await job.storage.originals.get(job.folder, job.fileName);
@@ -79,6 +88,7 @@ async function makeSizes(job: Job) {
     // AVIF first: what every current browser asks for.
     for (const format of job.reach === "phone" ? (["avif"] as const) : [...IMAGE_FORMATS].reverse()) {
       await yieldToRequests();
+      await whenVisitorsQuiet(QUIET_BEFORE_EACH_SIZE);
       const made = await variantPath(job.storage, job.folder, job.fileName, variant, format, "background");
       if (made === null) return; // deleted while queued: nothing more is made of it
     }
