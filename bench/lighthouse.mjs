@@ -179,7 +179,9 @@ async function warmPhase(chrome, pages) {
     // A later visitor finds the start-up work done: the image sizes of every picture made.
     const waitStarted = Date.now();
     await shop.imageSizesMade;
-    progress(`warm shop: image sizes made ${Math.round((Date.now() - waitStarted) / 1000)} s after its start`);
+    progress(
+      `warm shop: image sizes made ${Math.round((Date.now() - waitStarted) / 1000)} s after its start`,
+    );
     for (const page of pages) await run(chrome, shop.base + page.path, ["performance"]); // the visit that warms it
     progress(`warm shop started in ${shop.startMs ?? 0} ms, every page visited once`);
     const results = [];
