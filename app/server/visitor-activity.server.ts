@@ -31,6 +31,9 @@ export async function whenVisitorsQuiet({ quietMs, maxWaitMs }: { quietMs: numbe
     const quietFor = now - lastRequestAt;
     const waited = now - started;
     if (quietFor >= quietMs || waited >= maxWaitMs) return;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(quietMs - quietFor, maxWaitMs - waited)));
+    // Unref'd: a wait never holds a stopping server open.
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(quietMs - quietFor, maxWaitMs - waited)).unref(),
+    );
   }
 }
