@@ -7,7 +7,12 @@ import { editDistance, searchWords, wordMatch } from "./search-words";
 
 describe("searchWords", () => {
   it("drops accents, case, ligatures and the little words", () => {
-    expect(searchWords("Boucles d'oreilles en NACRÉ et cœur")).toEqual(["boucle", "oreille", "nacre", "coeur"]);
+    expect(searchWords("Boucles d'oreilles en NACRÉ et cœur")).toEqual([
+      "boucle",
+      "oreille",
+      "nacre",
+      "coeur",
+    ]);
   });
 
   it("takes the plural off, the same way for the shop's texts and the query", () => {
