@@ -87,7 +87,14 @@ describe("instance bus over LISTEN/NOTIFY", () => {
   });
 
   it("listens again by itself after the server cut its connection, and says since when it may have missed", async () => {
-    const before = new Date();
+    // A last message both hear, so that no late delivery of an earlier test moves A's last sign of
+    // life past the moment we note: A heard it between `sentAt` and `heardAt`.
+    a.heard.length = 0;
+    b.heard.length = 0;
+    const sentAt = new Date();
+    await a.bus.send(BUS_CHANNELS.chat, "avant la coupure");
+    await vi.waitFor(() => expect(a.heard.length + b.heard.length).toBe(2));
+    const heardAt = new Date();
     const resumedA = a.resumed.length;
     const resumedB = b.resumed.length;
     expect(await listeners()).toBe(2);
@@ -98,8 +105,9 @@ describe("instance bus over LISTEN/NOTIFY", () => {
       timeout: 10_000,
     });
     expect(a.bus.listening).toBe(true);
-    // Since the last sign of life of the lost connection: not later than the cut.
-    expect(a.resumed.at(-1)?.getTime()).toBeLessThanOrEqual(before.getTime());
+    // Since the last sign of life of the lost connection: the message heard just before the cut.
+    expect(a.resumed.at(-1)?.getTime()).toBeGreaterThanOrEqual(sentAt.getTime());
+    expect(a.resumed.at(-1)?.getTime()).toBeLessThanOrEqual(heardAt.getTime());
     b.heard.length = 0;
     await a.bus.send(BUS_CHANNELS.chat, "après la coupure");
     await vi.waitFor(() => expect(b.heard.map((h) => h.payload)).toEqual(["après la coupure"]));
