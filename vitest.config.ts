@@ -16,6 +16,7 @@ const onBothBackEnds = [
   "app/features/chat/chat.server.test.ts",
   "app/features/orders/orders.server.test.ts",
   "app/features/reviews/reviews.server.test.ts",
+  "app/features/search/search.server.test.ts",
   "app/features/settings/seller-notifications.server.test.ts",
   "app/server/auth-hooks.server.test.ts",
   "app/server/auth.server.test.ts",

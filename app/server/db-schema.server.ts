@@ -103,6 +103,21 @@ export interface ProductsTable {
   updated_at: Generated<string>;
 }
 
+/** The search index (migration 0011, ADR 019): derived from the products, rebuilt at will. */
+export interface SearchWordsTable {
+  word: string;
+  product_id: string;
+  /** 3 the name, 2 a category, colour, material or pearl type, 1 the description. */
+  weight: number;
+}
+export interface SearchVocabularyTable {
+  word: string;
+}
+export interface SearchIndexStateTable {
+  id: number;
+  rules_version: number;
+}
+
 export interface ProductImagesTable {
   id: string;
   product_id: string;
@@ -361,6 +376,9 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
+  search_words: SearchWordsTable;
+  search_vocabulary: SearchVocabularyTable;
+  search_index_state: SearchIndexStateTable;
 }
 
 export type ReferenceTable = "categories" | "colors" | "materials" | "pearl_types";

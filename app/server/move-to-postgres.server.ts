@@ -40,6 +40,12 @@ export interface MoveReport {
 /** Kysely's bookkeeping: the target's own migrations fill it. */
 const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 const WRITE_ORDER_TABLES = new Set<string>(TABLES_IN_WRITE_ORDER);
+/**
+ * The search index (migration 0011, ADR 019) is derived from the products, and on SQLite partly an
+ * FTS5 table with its shadow tables: it is not copied; the shop rebuilds it at its first start on
+ * PostgreSQL (its rules version there is still 0).
+ */
+const isDerivedTable = (name: string) => name.startsWith("search_");
 /** Bind parameters per INSERT (PostgreSQL's limit is 65,535). */
 const PARAMETERS_PER_BATCH = 30_000;
 const ROWS_PER_BATCH = 500;
@@ -55,7 +61,7 @@ function sqliteTables(source: SQLite.Database): string[] {
       .all() as { name: string }[]
   )
     .map((row) => row.name)
-    .filter((name) => !MIGRATION_TABLES.has(name));
+    .filter((name) => !MIGRATION_TABLES.has(name) && !isDerivedTable(name));
 }
 
 /** Tables ordered so that every table comes after those its foreign keys point to. */
@@ -227,7 +233,7 @@ export async function moveToPostgres(options: { fromDataDir: string; toUrl: stri
       const client = await pool.connect();
       try {
         const foreign = (await targetTables(client)).filter(
-          (name) => !tables.includes(name) && !MIGRATION_TABLES.has(name),
+          (name) => !tables.includes(name) && !MIGRATION_TABLES.has(name) && !isDerivedTable(name),
         );
         if (foreign.length) {
           throw new MoveRefusedError(

@@ -10,6 +10,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { type AdminReport, ensureAdmin, setAdminPassword } from "~/features/account/configured-admin.server";
 import { shopDefaults } from "~/features/content/shop-defaults";
+import { ensureSearchIndex } from "~/features/search/search-index.server";
 import type { AppContext } from "./context.server";
 import { type DB, migrateToLatest, redactedDatabaseUrl, withDatabaseLock } from "./database.server";
 import type { Env } from "./env.server";
@@ -134,6 +135,8 @@ export async function prepareShop(ctx: AppContext): Promise<StartupReport> {
       await ensureShopSettings(ctx);
       const admin = await ensureAdmin(ctx);
       const demo = shouldSeed ? await seedDemo(ctx) : undefined;
+      // Derived data: built once, and again whenever the words' rules change (ADR 019).
+      await ensureSearchIndex(ctx.db);
       return { migrations, admin, demo };
     }),
   );

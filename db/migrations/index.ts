@@ -13,6 +13,7 @@ import * as writeOrderOnPostgres from "./0007-write-order-on-postgres";
 import * as imageFiles from "./0008-image-files";
 import * as orders from "./0009-orders";
 import * as privacy from "./0010-privacy";
+import * as search from "./0011-search";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0008-image-files": imageFiles,
   "0009-orders": orders,
   "0010-privacy": privacy,
+  "0011-search": search,
 };
 
 export const migrationProvider: MigrationProvider = {

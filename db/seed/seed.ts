@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import { aboutSections, homeStory, MISSION_PICTURE_ALT, STORY_PICTURES } from "~/features/content/shop-texts";
+import { indexProducts } from "~/features/search/search-index.server";
 import { slugify, uniqueSlug } from "~/lib/slugify";
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
@@ -201,6 +202,7 @@ async function seedCatalogue(ctx: AppContext) {
           .values(pearlTypeIds.map((pearl_type_id) => ({ product_id: id, pearl_type_id })))
           .execute();
       }
+      await indexProducts(trx, [id]);
     });
   });
 }

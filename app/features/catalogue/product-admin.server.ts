@@ -9,6 +9,7 @@
 import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import type { ProductInput } from "~/features/catalogue/admin/product-schema";
 import { heldQuantities } from "~/features/orders/holds.server";
+import { indexProducts, unindexProduct } from "~/features/search/search-index.server";
 import { slugify, uniqueSlug } from "~/lib/slugify";
 import type { DB } from "~/server/database.server";
 import { isUniqueViolation } from "~/server/db-errors.server";
@@ -273,6 +274,8 @@ export async function saveProduct(
                 .execute();
             }
           }
+          // Found under its new texts as soon as this commits (ADR 019).
+          await indexProducts(trx, [id]);
           return slug;
         });
         await deleteStoredImages(ctx, "products", removed);
@@ -331,6 +334,8 @@ export async function deleteProduct(ctx: ImageStorage & { db: DB }, id: string):
       .select("file_name")
       .where("product_id", "=", id)
       .execute();
+    // Its words leave the search, and the vocabulary those only it used (ADR 019).
+    await unindexProduct(trx, id);
     // Images and relation links cascade; cart and favourite lines keep their snapshot (migration 0003).
     await trx.deleteFrom("products").where("id", "=", id).execute();
     return { product, files: images.map((image) => image.file_name) };

@@ -1,9 +1,12 @@
 /**
  * Categories, colours, materials and pearl types (docs/product.md §7 "Reference data"). Deleting one removes
- * only its links to products (the join tables cascade); the products themselves stay.
+ * only its links to products (the join tables cascade); the products themselves stay. Their names
+ * are words of the search (ADR 019): the pieces using one are indexed again when it is renamed or
+ * deleted, in the same transaction.
  */
 import { REFERENCE_MESSAGES, type ReferenceKind } from "~/features/admin/admin-messages";
 import type { ReferenceAction } from "~/features/catalogue/admin/reference-schema";
+import { indexProducts } from "~/features/search/search-index.server";
 import type { DB } from "~/server/database.server";
 import { isUniqueViolation } from "~/server/db-errors.server";
 import { newId, nowIso } from "~/server/ids.server";
@@ -43,8 +46,13 @@ export async function applyReferenceAction(db: DB, action: ReferenceAction): Pro
   const messages = REFERENCE_MESSAGES[action.kind];
   // The table name comes from a closed list validated by zod, never from the caller's text.
   const table = action.kind as "categories";
+  const [join, column] = JOINS[action.kind] as (typeof JOINS)["categories"];
   try {
     return await db.transaction().execute(async (trx): Promise<ReferenceResult> => {
+      const linkedPieces = async (id: string) =>
+        (await trx.selectFrom(join).select("product_id").where(column, "=", id).execute()).map(
+          (row) => row.product_id,
+        );
       if (action.intent === "create") {
         await trx
           .insertInto(table)
@@ -59,10 +67,13 @@ export async function applyReferenceAction(db: DB, action: ReferenceAction): Pro
           .where("id", "=", action.id)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return { ok: false, status: 404, error: messages.notFound };
+        await indexProducts(trx, await linkedPieces(action.id));
         return { ok: true, message: messages.updated };
       }
+      const linked = await linkedPieces(action.id);
       const result = await trx.deleteFrom(table).where("id", "=", action.id).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) return { ok: false, status: 404, error: messages.notFound };
+      await indexProducts(trx, linked);
       return { ok: true, message: messages.deleted };
     });
   } catch (error) {

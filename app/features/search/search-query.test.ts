@@ -3,7 +3,7 @@
  * 'boucles nacre', 'bague ajustable'); the shop's texts and the queries become the same words.
  */
 import { describe, expect, it } from "vitest";
-import { editDistance, searchWords, wordMatch } from "./search-words";
+import { editDistance, searchWords, wordMatch } from "./search-query";
 
 describe("searchWords", () => {
   it("drops accents, case, ligatures and the little words", () => {

@@ -83,11 +83,11 @@ export function typosAllowed(word: string): number {
 
 /**
  * How well a query word matches a word of the shop: 3 the same word, 2 the beginning of it (a word
- * still being typed, from 2 letters), 1 within the typos allowed, 0 not at all.
+ * still being typed, from `prefixFrom` letters), 1 within the typos allowed, 0 not at all.
  */
-export function wordMatch(queryWord: string, shopWord: string): 0 | 1 | 2 | 3 {
+export function wordMatch(queryWord: string, shopWord: string, prefixFrom = 2): 0 | 1 | 2 | 3 {
   if (queryWord === shopWord) return 3;
-  if (queryWord.length >= 2 && shopWord.startsWith(queryWord)) return 2;
+  if (queryWord.length >= prefixFrom && shopWord.startsWith(queryWord)) return 2;
   const allowed = typosAllowed(queryWord);
   return allowed > 0 && editDistance(queryWord, shopWord, allowed) <= allowed ? 1 : 0;
 }

@@ -1,0 +1,132 @@
+/**
+ * Finding pieces (docs/product.md §10.23, ADR 019). The query goes through the same steps as the
+ * shop's texts (search-query.ts); each of its words must match a word of the piece — the same
+ * word, its beginning, or a word within the typos allowed — in the name, a category, a colour, a
+ * material, a pearl type or the description. Candidate words come from the vocabulary: a prefix
+ * range on its B-tree, and the nearest words by trigrams (FTS5 on SQLite, pg_trgm on PostgreSQL);
+ * the final say is `wordMatch`, the same on both back ends. Pieces for sale come first, then sold
+ * ones; within each, a match in the name before one in the description, the same word before a
+ * beginning before a typo.
+ */
+import { sql } from "kysely";
+import type { DB } from "~/server/database.server";
+import { databaseKind } from "../../../db/dialect";
+import { searchWords, typosAllowed, wordMatch } from "./search-query";
+
+/** Longer queries are cut (a pasted text is not a search). */
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+/** Words of a query that count; the others are ignored. */
+export const SEARCH_MAX_WORDS = 6;
+/**
+ * A finished query's words match the beginning of a shop word from 4 letters ('ajust' finds
+ * 'ajustable', 'or' does not find 'oreilles'); the word being typed does from 2 ('co' → 'collier').
+ */
+const PREFIX_FROM_LETTERS = 4;
+const PREFIX_FROM_LETTERS_WHILE_TYPING = 2;
+/** Vocabulary words looked at per query word: beginnings, and nearest by trigrams. */
+const PREFIX_CANDIDATES = 200;
+const TYPO_CANDIDATES = 60;
+
+export interface SearchHit {
+  id: string;
+  isSold: boolean;
+}
+
+/** The query words that count: normalised, each once, at most SEARCH_MAX_WORDS. */
+export function queryWords(query: string): string[] {
+  return [...new Set(searchWords(query.slice(0, SEARCH_QUERY_MAX_LENGTH)))].slice(0, SEARCH_MAX_WORDS);
+}
+
+/** FTS5's query for "any of the word's trigrams": "col" OR "oli" OR "lie" OR "ier". */
+function trigramQuery(word: string): string {
+  const trigrams = new Set<string>();
+  const letters = [...word];
+  for (let i = 0; i + 3 <= letters.length; i++) trigrams.add(letters.slice(i, i + 3).join(""));
+  // Words hold letters and digits only (searchWords): nothing to escape inside the quotes.
+  return [...trigrams].map((trigram) => `"${trigram}"`).join(" OR ");
+}
+
+async function nearestWords(db: DB, word: string): Promise<string[]> {
+  if (databaseKind(db) === "postgres") {
+    const { rows } = await sql<{ word: string }>`
+      select word from search_vocabulary order by word <-> ${word} limit ${TYPO_CANDIDATES}`.execute(db);
+    return rows.map((row) => row.word);
+  }
+  if ([...word].length < 3) return [];
+  const { rows } = await sql<{ word: string }>`
+    select word from search_vocabulary_trigrams where search_vocabulary_trigrams match ${trigramQuery(word)}
+    order by rank limit ${TYPO_CANDIDATES}`.execute(db);
+  return rows.map((row) => row.word);
+}
+
+/** The shop words a query word matches, with how well (3 same, 2 beginning, 1 typo). */
+async function matchingWords(db: DB, word: string, prefixFrom: number): Promise<Map<string, number>> {
+  const found = new Map<string, number>([[word, 3]]);
+  const consider = (shopWord: string) => {
+    const quality = wordMatch(word, shopWord, prefixFrom);
+    if (quality > (found.get(shopWord) ?? 0)) found.set(shopWord, quality);
+  };
+  const [beginnings, near] = await Promise.all([
+    word.length >= prefixFrom
+      ? db
+          .selectFrom("search_vocabulary")
+          .select("word")
+          .where("word", ">", word)
+          .where("word", "<", `${word}\uffff`)
+          .orderBy("word")
+          .limit(PREFIX_CANDIDATES)
+          .execute()
+      : [],
+    typosAllowed(word) > 0 ? nearestWords(db, word) : [],
+  ]);
+  for (const row of beginnings) consider(row.word);
+  for (const shopWord of near) consider(shopWord);
+  return found;
+}
+
+/**
+ * The pieces matching every word of `query`, best first: for sale, then sold. `typing` is for
+ * suggestions, where the last word is still being typed.
+ */
+export async function findPieces(db: DB, query: string, { typing = false } = {}): Promise<SearchHit[]> {
+  const words = queryWords(query);
+  if (words.length === 0) return [];
+  const matches = await Promise.all(
+    words.map((word, index) =>
+      matchingWords(
+        db,
+        word,
+        typing && index === words.length - 1 ? PREFIX_FROM_LETTERS_WHILE_TYPING : PREFIX_FROM_LETTERS,
+      ),
+    ),
+  );
+  const candidates = [...new Set(matches.flatMap((found) => [...found.keys()]))];
+  const rows = await db
+    .selectFrom("search_words as s")
+    .innerJoin("products as p", "p.id", "s.product_id")
+    .select(["s.product_id", "s.word", "s.weight", "p.name", "p.is_sold"])
+    .where("s.word", "in", candidates)
+    .execute();
+
+  // Per piece, the best score of each query word: weight of the field first, then the match.
+  const pieces = new Map<string, { name: string; isSold: boolean; best: number[] }>();
+  for (const row of rows) {
+    let piece = pieces.get(row.product_id);
+    if (!piece) {
+      piece = { name: row.name, isSold: row.is_sold === 1, best: words.map(() => 0) };
+      pieces.set(row.product_id, piece);
+    }
+    matches.forEach((found, index) => {
+      const quality = found.get(row.word);
+      if (quality) piece.best[index] = Math.max(piece.best[index] ?? 0, row.weight * 10 + quality);
+    });
+  }
+  const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+  return [...pieces.entries()]
+    .filter(([, piece]) => piece.best.every((score) => score > 0))
+    .map(([id, piece]) => ({ id, ...piece, score: piece.best.reduce((sum, score) => sum + score, 0) }))
+    .sort(
+      (a, b) => Number(a.isSold) - Number(b.isSold) || b.score - a.score || collator.compare(a.name, b.name),
+    )
+    .map(({ id, isSold }) => ({ id, isSold }));
+}
