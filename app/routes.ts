@@ -13,6 +13,7 @@ export default [
   route("galerie/vendu/:slug", "routes/shop/sold-item.tsx"),
   route("agenda", "routes/shop/agenda.tsx"),
   route("contact", "routes/shop/contact.tsx"),
+  route("recherche", "routes/shop/search.tsx"),
   route("commande/:jeton", "routes/shop/order-tracking.tsx"),
   route("mentions-legales", "routes/shop/legal-notice.tsx"),
   route("politique-de-confidentialite", "routes/shop/privacy-policy.tsx"),

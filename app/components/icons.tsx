@@ -142,3 +142,10 @@ export function PearlMark({ size = 28 }: { size?: number }) {
     </svg>
   );
 }
+
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="10.5" cy="10.5" r="6.5" />
+    <path d="m15.5 15.5 5 5" />
+  </Icon>
+);

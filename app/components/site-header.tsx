@@ -1,15 +1,27 @@
 /**
  * docs/product.md §2 "Header": section links, the account link by state (Connexion / Mon Compte / Tableau de
  * bord), favourites and cart buttons with count badges, social links, and below 768 px a burger
- * menu with an overlay that locks page scroll and closes on navigation.
+ * menu with an overlay that locks page scroll and closes on navigation. Search (docs/product.md
+ * §10.23): from 768 px a 'Rechercher' button opens the field under the header (a <details>, so it
+ * opens without JavaScript too); below, the field heads the mobile menu.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { displayable, useBasket } from "~/features/basket/basket-context";
 import { useChatUnread } from "~/features/chat/chat-context";
+import { SearchBox } from "~/features/search/search-box";
 import { useFocusTrap } from "~/lib/use-focus-trap";
 import { useScrollLock } from "~/lib/use-scroll-lock";
-import { BagIcon, CloseIcon, DashboardIcon, HeartIcon, MenuIcon, PearlMark, UserIcon } from "./icons";
+import {
+  BagIcon,
+  CloseIcon,
+  DashboardIcon,
+  HeartIcon,
+  MenuIcon,
+  PearlMark,
+  SearchIcon,
+  UserIcon,
+} from "./icons";
 import styles from "./site-header.module.css";
 import { type SocialLinks, SocialLinksList } from "./social-links";
 
@@ -80,9 +92,17 @@ export function SiteHeader(props: SiteHeaderProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
-  // The menu closes on every navigation (docs/product.md §2).
+  const searchRef = useRef<HTMLDetailsElement>(null);
+  const closeSearch = useCallback(() => {
+    if (searchRef.current) searchRef.current.open = false;
+  }, []);
+
+  // The menu and the search close on every navigation (docs/product.md §2).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    setMenuOpen(false);
+    closeSearch();
+  }, [location.pathname, location.search]);
   useScrollLock(menuOpen);
   useFocusTrap(menuRef, menuOpen, closeMenu);
 
@@ -127,6 +147,27 @@ export function SiteHeader(props: SiteHeaderProps) {
           </nav>
 
           <div className={styles.actions}>
+            <details
+              ref={searchRef}
+              className={styles.search}
+              onToggle={(event) => {
+                // Opened: straight into the field.
+                if (event.currentTarget.open) event.currentTarget.querySelector("input")?.focus();
+              }}
+              onKeyDown={(event) => {
+                if (event.key === "Escape" && searchRef.current?.open) {
+                  closeSearch();
+                  searchRef.current.querySelector("summary")?.focus();
+                }
+              }}
+            >
+              <summary className={styles.iconButton} aria-label="Rechercher" title="Rechercher">
+                <SearchIcon />
+              </summary>
+              <div className={styles.searchPanel}>
+                <SearchBox onNavigate={closeSearch} />
+              </div>
+            </details>
             <SocialLinksList socials={socials} className={styles.socials} />
             <AccountLink user={user} />
             <button
@@ -172,6 +213,9 @@ export function SiteHeader(props: SiteHeaderProps) {
           <button type="button" className={styles.iconButton} aria-label="Fermer le menu" onClick={closeMenu}>
             <CloseIcon />
           </button>
+        </div>
+        <div className={styles.mobileSearch}>
+          <SearchBox onNavigate={closeMenu} />
         </div>
         <nav aria-label="Navigation mobile">
           <ul className={styles.mobileLinks}>

@@ -310,3 +310,25 @@ export function organizationJsonLd(site: SiteInfo): object | null {
     currenciesAccepted: "EUR",
   };
 }
+
+/**
+ * The site and its search (docs/product.md §10.23): search engines may offer a search box that
+ * lands on /recherche?q=.
+ */
+export function websiteJsonLd(site: SiteInfo): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: site.shop?.shopName || SITE_NAME,
+    url: absoluteUrl(site.origin, "/"),
+    inLanguage: "fr-FR",
+    potentialAction: {
+      "@type": "SearchAction",
+      target: {
+        "@type": "EntryPoint",
+        urlTemplate: `${absoluteUrl(site.origin, "/recherche")}?q={search_term_string}`,
+      },
+      "query-input": "required name=search_term_string",
+    },
+  };
+}

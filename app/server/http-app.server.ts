@@ -12,6 +12,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import "~/lib/zod-french";
 import { AVAILABILITY_PATH, availabilityEndpoint } from "~/features/basket/availability-endpoint.server";
+import { SUGGESTIONS_PATH, suggestionsEndpoint } from "~/features/search/suggestions-endpoint.server";
 import { createBackup, listBackups, removeStalePartials } from "./backup.server";
 import { bodyLimits } from "./body-limits.server";
 import { getAppContext } from "./context.server";
@@ -170,6 +171,8 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   // The guest basket's availability list, asked for by every page a guest opens: answered here,
   // ahead of React Router (availability-endpoint.server.ts).
   app.all(AVAILABILITY_PATH, availabilityEndpoint);
+  // The header's search suggestions, asked for as a customer types (suggestions-endpoint.server.ts).
+  app.all(SUGGESTIONS_PATH, suggestionsEndpoint);
 
   // Misses fill the cache here, and writes empty it. Before the static files: a URL that rendered
   // a page is not a file, so it skips their lookup.

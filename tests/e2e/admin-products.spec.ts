@@ -151,7 +151,7 @@ test("filters by status, category and name, and remembers the list view", async 
   )[0]?.n;
   await expect(page.getByText(`${rings} produit${rings === 1 ? "" : "s"} affiché`)).toBeVisible();
   await page.getByLabel("Catégorie").selectOption({ label: "Toutes" });
-  await page.getByLabel("Rechercher par nom").fill("zzz introuvable");
+  await page.getByLabel("Rechercher un produit").fill("zzz introuvable");
   await expect(page.getByText("Aucun produit trouvé.")).toBeVisible();
 
   await page.getByRole("button", { name: "Liste" }).click();

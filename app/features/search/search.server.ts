@@ -9,6 +9,8 @@
  * beginning before a typo.
  */
 import { sql } from "kysely";
+import { loadCards, type ProductCard } from "~/features/catalogue/catalogue.server";
+import { PAGE_SIZE } from "~/features/catalogue/listing-query";
 import type { DB } from "~/server/database.server";
 import { databaseKind } from "../../../db/dialect";
 import { searchWords, typosAllowed, wordMatch } from "./search-query";
@@ -26,6 +28,7 @@ const PREFIX_FROM_LETTERS_WHILE_TYPING = 2;
 /** Vocabulary words looked at per query word: beginnings, and nearest by trigrams. */
 const PREFIX_CANDIDATES = 200;
 const TYPO_CANDIDATES = 60;
+const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
 
 export interface SearchHit {
   id: string;
@@ -121,7 +124,6 @@ export async function findPieces(db: DB, query: string, { typing = false } = {})
       if (quality) piece.best[index] = Math.max(piece.best[index] ?? 0, row.weight * 10 + quality);
     });
   }
-  const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
   return [...pieces.entries()]
     .filter(([, piece]) => piece.best.every((score) => score > 0))
     .map(([id, piece]) => ({ id, ...piece, score: piece.best.reduce((sum, score) => sum + score, 0) }))
@@ -129,4 +131,48 @@ export async function findPieces(db: DB, query: string, { typing = false } = {})
       (a, b) => Number(a.isSold) - Number(b.isSold) || b.score - a.score || collator.compare(a.name, b.name),
     )
     .map(({ id, isSold }) => ({ id, isSold }));
+}
+
+/** Suggestions while typing (the header's field): up to this many pieces. */
+export const SUGGESTION_COUNT = 6;
+/** Results per page of /recherche, like the catalogue's pages. */
+export const RESULTS_PAGE_SIZE = PAGE_SIZE;
+
+export interface SearchResults {
+  /** The query as the customer typed it, cut to SEARCH_QUERY_MAX_LENGTH. */
+  query: string;
+  total: number;
+  forSale: ProductCard[];
+  sold: ProductCard[];
+  /** How many of `total` are sold pieces (the gallery's section counts them all). */
+  soldTotal: number;
+  hasMore: boolean;
+}
+
+/** /recherche: the first `page` pages of results, for sale first then sold, as cards. */
+export async function searchResults(db: DB, rawQuery: string, page: number): Promise<SearchResults> {
+  const query = rawQuery.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+  const hits = await findPieces(db, query);
+  const shown = hits.slice(0, page * RESULTS_PAGE_SIZE);
+  const cards = await loadCards(
+    db,
+    shown.map((hit) => hit.id),
+  );
+  return {
+    query,
+    total: hits.length,
+    forSale: cards.filter((card) => !card.isSold),
+    sold: cards.filter((card) => card.isSold),
+    soldTotal: hits.filter((hit) => hit.isSold).length,
+    hasMore: hits.length > shown.length,
+  };
+}
+
+/** The header's suggestions: the best pieces for what is being typed. */
+export async function suggestPieces(db: DB, rawQuery: string): Promise<ProductCard[]> {
+  const hits = await findPieces(db, rawQuery, { typing: true });
+  return loadCards(
+    db,
+    hits.slice(0, SUGGESTION_COUNT).map((hit) => hit.id),
+  );
 }

@@ -2,7 +2,7 @@
  * POST /api/admin/produits — the product saves with their image files (intent: save), uploaded
  * through XMLHttpRequest for its progress events; set-sold and delete are the /admin/produits
  * action's commands, answered here too for scripts and the HTTP suites;
- * GET ?id= — one product for the shop pages' inline editor.
+ * GET ?id= — one product for the shop pages' inline editor; GET ?q= — the manager's search.
  * Multipart: a save carries the new image files; the body is size-capped while it streams.
  */
 import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
@@ -10,6 +10,7 @@ import { runProductCommand } from "~/features/catalogue/admin/product-command.se
 import { PRODUCT_LIST_FIELDS, productFields, recordId } from "~/features/catalogue/admin/product-schema";
 import { getReferenceLists } from "~/features/catalogue/catalogue.server";
 import { getAdminProduct, type ProductResult, saveProduct } from "~/features/catalogue/product-admin.server";
+import { findPieces, SEARCH_QUERY_MAX_LENGTH } from "~/features/search/search.server";
 import { formToObject } from "~/lib/form-data";
 import { requireAdminApi, requireAdminReader } from "~/server/admin-guard.server";
 import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
@@ -44,7 +45,14 @@ export async function action({ request }: Route.ActionArgs) {
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminReader(request);
-  const id = recordId.safeParse(new URL(request.url).searchParams.get("id") ?? "");
+  const params = new URL(request.url).searchParams;
+  // GET ?q= — the product manager's search: the shop's own (ADR 019), every match, best first.
+  const search = params.get("q");
+  if (search !== null) {
+    const hits = await findPieces(getDb(), search.slice(0, SEARCH_QUERY_MAX_LENGTH), { typing: true });
+    return { ok: true, query: search, ids: hits.map((hit) => hit.id) };
+  }
+  const id = recordId.safeParse(params.get("id") ?? "");
   if (!id.success) return apiError("Précisez le produit à modifier.", 400);
   const db = getDb();
   const [product, references] = await Promise.all([getAdminProduct(db, id.data), getReferenceLists(db)]);

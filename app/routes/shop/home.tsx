@@ -18,7 +18,7 @@ import { getShopDetails } from "~/features/settings/settings.server";
 import { formatPrice } from "~/lib/format";
 import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { LOADING_TEXT } from "~/lib/messages";
-import { organizationJsonLd, pageMeta, siteOf } from "~/lib/seo";
+import { organizationJsonLd, pageMeta, siteOf, websiteJsonLd } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/home";
 
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     title: "Nacre — bijoux en acier et perles de Tahiti faits main",
     description:
       "Colliers, bracelets, boucles d'oreilles et bagues en acier inoxydable et perles de Tahiti, créés à la main au bord de l'océan.",
-    jsonLd: shop ? [shop] : [],
+    jsonLd: shop ? [websiteJsonLd(site), shop] : [websiteJsonLd(site)],
   });
 };
 

@@ -1,6 +1,6 @@
 /**
  * The product manager (docs/product.md §2 "Tools", §4 "Sale status"): grid or list (remembered in local
- * storage), status and category filters, search by name, the add/edit modal, the sale toggle and
+ * storage), status and category filters, the shop's search (docs/product.md §10.23), the add/edit modal, the sale toggle and
  * deletion with confirmation.
  */
 import { useEffect, useId, useMemo, useState } from "react";
@@ -22,6 +22,7 @@ export interface ManagedProduct extends EditableProduct {
 type ViewMode = "grid" | "list";
 type StatusFilter = "all" | "for-sale" | "sold";
 const VIEW_KEY = "nacre.admin.productView";
+const ADMIN_SEARCH_AFTER_MS = 200;
 
 /**
  * docs/product.md §4: 'Épuisé' for a non-unique piece with stock 0; the units held for orders
@@ -78,8 +79,33 @@ export function ProductManager({
     }
   }
 
+  // The shop's search (name, description, categories, colours, materials, pearl types; typos and
+  // plurals, ADR 019), asked of the server after a pause in the typing; until it answers, the
+  // names that contain what was typed.
+  const wanted = search.trim();
+  const [matches, setMatches] = useState<{ query: string; ids: string[] } | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch(`/api/admin/produits?q=${encodeURIComponent(wanted)}`, {
+          signal: controller.signal,
+        });
+        if (response.ok) setMatches((await response.json()) as { query: string; ids: string[] });
+      } catch {
+        // Aborted by the next keystroke, or offline: the names still filter.
+      }
+    }, ADMIN_SEARCH_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [wanted]);
+
   const shown = useMemo(() => {
-    const wanted = fold(search.trim());
+    const ranked = wanted && matches?.query === wanted ? matches.ids : null;
+    const rank = ranked ? new Map(ranked.map((productId, index) => [productId, index])) : null;
     // The sale status the admin just set and the rows being deleted show at once.
     const current = products
       .filter((product) => !deletingIds.has(product.id))
@@ -87,13 +113,14 @@ export function ProductManager({
         const sold = marking.get(product.id)?.get("sold");
         return sold ? { ...product, isSold: sold === "true" } : product;
       });
-    return current.filter(
+    const found = current.filter(
       (product) =>
         (status === "all" || (status === "sold") === product.isSold) &&
         (!category || product.categories.includes(category)) &&
-        (!wanted || fold(product.name).includes(wanted)),
+        (!wanted || (rank ? rank.has(product.id) : fold(product.name).includes(fold(wanted)))),
     );
-  }, [products, status, category, search, deletingIds, marking]);
+    return rank ? found.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)) : found;
+  }, [products, status, category, wanted, matches, deletingIds, marking]);
 
   const categoryNames = useMemo(
     () => new Map(references.categories.map((item) => [item.id, item.name])),
@@ -103,7 +130,7 @@ export function ProductManager({
   return (
     <>
       <div className={styles.toolbar}>
-        <TextField label="Rechercher par nom" type="search" value={search} onValue={setSearch} />
+        <TextField label="Rechercher un produit" type="search" value={search} onValue={setSearch} />
         <div className={styles.field}>
           <label htmlFor={`${id}-status`}>Statut</label>
           <select

@@ -1,0 +1,33 @@
+/** /recherche?q= — every piece matching the query, for sale then sold (docs/product.md §10.23). */
+import { getReferenceLists } from "~/features/catalogue/catalogue.server";
+import { MAX_PAGE } from "~/features/catalogue/listing-query";
+import { searchResults } from "~/features/search/search.server";
+import { SearchResults } from "~/features/search/search-results";
+import { pageMeta, siteOf } from "~/lib/seo";
+import { getDb } from "~/server/context.server";
+import type { Route } from "./+types/search";
+
+// Results pages are not indexed: each query would be a thin copy of the catalogue.
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(siteOf(matches), {
+    path: "/recherche",
+    title: loaderData?.query ? `Recherche « ${loaderData.query} » — Nacre` : "Recherche — Nacre",
+    description: "Rechercher un bijou Nacre : colliers, bracelets, bagues et boucles d'oreilles.",
+    noindex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const requested = Number(params.get("page"));
+  const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, MAX_PAGE) : 1;
+  const db = getDb();
+  const [results, references] = await Promise.all([
+    searchResults(db, params.get("q") ?? "", page),
+    getReferenceLists(db),
+  ]);
+  return { ...results, page, categories: references.categories };
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  return <SearchResults {...loaderData} />;
+}
