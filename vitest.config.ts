@@ -44,6 +44,7 @@ const onBothBackEnds = [
   "tests/integration/orders-request.test.ts",
   "tests/integration/page-cache.test.ts",
   "tests/integration/seo.test.ts",
+  "tests/integration/search.test.ts",
   "tests/integration/seller-notifications.test.ts",
   "tests/integration/server.test.ts",
 ];

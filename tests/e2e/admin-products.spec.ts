@@ -153,6 +153,11 @@ test("filters by status, category and name, and remembers the list view", async 
   await page.getByLabel("Catégorie").selectOption({ label: "Toutes" });
   await page.getByLabel("Rechercher un produit").fill("zzz introuvable");
   await expect(page.getByText("Aucun produit trouvé.")).toBeVisible();
+  // The shop's search (docs/product.md §10.23): a typo and a plural find the adjustable ring.
+  await page.getByLabel("Rechercher un produit").fill("bage ajustables");
+  await expect(page.getByText("Bague Ajustable Motu One")).toBeVisible();
+  await expect(page.getByText("Collier Lagon de Rangiroa")).toBeHidden();
+  await page.getByLabel("Rechercher un produit").fill("");
 
   await page.getByRole("button", { name: "Liste" }).click();
   await expect(page.getByRole("button", { name: "Liste" })).toHaveAttribute("aria-pressed", "true");

@@ -100,6 +100,15 @@ describe("page metadata", () => {
       address: { "@type": "PostalAddress", streetAddress: "14 rue des Goélands", addressCountry: "FR" },
     });
     expect(store?.sameAs).toContain("https://www.instagram.com/nacre.bijoux");
+    // Issue 23: the site's search, for the search engines' own search box.
+    expect(page.jsonLd.find((data) => data["@type"] === "WebSite")).toMatchObject({
+      url: `${origin}/`,
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { "@type": "EntryPoint", urlTemplate: `${origin}/recherche?q={search_term_string}` },
+        "query-input": "required name=search_term_string",
+      },
+    });
   });
 
   it("a piece for sale: its own card with its first photo and price, Product + Offer in euros", async () => {
@@ -178,6 +187,9 @@ describe("page metadata", () => {
     const auth = await (await fetch(`${server.url}/auth`)).text();
     expect(auth).toContain('<meta name="robots" content="noindex"/>');
     expect(auth).not.toContain('rel="canonical"');
+    const results = await (await fetch(`${server.url}/recherche?q=collier`)).text();
+    expect(results).toContain('<meta name="robots" content="noindex"/>');
+    expect(results).not.toContain('rel="canonical"');
     const missing = await fetch(`${server.url}/catalogue/produit/nexiste-pas`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<meta name="robots" content="noindex"/>');

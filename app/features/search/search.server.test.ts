@@ -102,6 +102,10 @@ const PIECES: Record<string, Piece> = {
     colors: ["noir"],
     pearlTypes: ["tahiti"],
   },
+  braceletVague: {
+    name: "Bracelet Vague",
+    categories: ["bracelets"],
+  },
   braceletOreilles: {
     name: "Bracelet Orage",
     description: "Des perles grises comme un ciel d'orage.",
@@ -109,8 +113,8 @@ const PIECES: Record<string, Piece> = {
   },
 };
 
-const names = async (query: string, options?: { typing?: boolean }) => {
-  const hits = await findPieces(ctx.db, query, options);
+const names = async (query: string) => {
+  const hits = await findPieces(ctx.db, query);
   const byId = new Map([...ids].map(([key, id]) => [id, key]));
   return hits.map((hit) => byId.get(hit.id) ?? hit.id);
 };
@@ -176,14 +180,22 @@ describe("ranking", () => {
     expect(await names("xylophone")).toEqual([]);
   });
 
-  it("completes a word being typed from 2 letters, a finished query's words only from 4", async () => {
+  it("completes the last word from 2 letters, the words before it only from 4", async () => {
     // Same field, same match: by name ('Collier Lagon' before 'Collier Perle Noire').
-    expect(await names("coll", { typing: true })).toEqual(["collierVert", "collierNoir", "collierVendu"]);
-    expect(await names("ba", { typing: true })).toEqual(["bagueAjustable", "bagueLagonDescription"]);
-    // 'or' (gold) is not the beginning of 'Orage' once the query is sent...
-    expect(await names("or")).toEqual([]);
-    // ...but 'ajust' is the beginning of 'ajustable'.
-    expect(await names("ajust")).toEqual(["bagueAjustable"]);
+    expect(await names("coll")).toEqual(["collierVert", "collierNoir", "collierVendu"]);
+    expect(await names("ba")).toEqual(["bagueAjustable", "bagueLagonDescription"]);
+    // 'or' (gold), last, may be 'Orage' being typed; before another word it is a whole word.
+    expect(await names("bracelet or")).toEqual(["braceletOreilles"]);
+    expect(await names("or bracelet")).toEqual([]);
+    expect(await names("ajust bague")).toEqual(["bagueAjustable"]);
+  });
+
+  it("looks for typos only when the word is not a word of the shop", async () => {
+    // 'bague' is a word of the shop: 'vague', one letter away, is not taken for it.
+    expect(await names("bague")).toEqual(["bagueAjustable", "bagueLagonDescription"]);
+    expect(await names("vague")).toEqual(["braceletVague"]);
+    // 'lagun' is nobody's word: within one typo of 'lagon'.
+    expect(await names("lagun")).toEqual(["collierVert", "bagueLagonDescription", "collierVendu"]);
   });
 });
 

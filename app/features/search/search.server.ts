@@ -20,11 +20,12 @@ export const SEARCH_QUERY_MAX_LENGTH = 100;
 /** Words of a query that count; the others are ignored. */
 export const SEARCH_MAX_WORDS = 6;
 /**
- * A finished query's words match the beginning of a shop word from 4 letters ('ajust' finds
- * 'ajustable', 'or' does not find 'oreilles'); the word being typed does from 2 ('co' → 'collier').
+ * Every word but the last matches the beginning of a shop word from 4 letters ('ajust' finds
+ * 'ajustable'); the last one, maybe still being typed, from 2 ('co' → 'collier'). Suggestions and
+ * the results page match alike: Enter after the suggestions never finds less than they showed.
  */
 const PREFIX_FROM_LETTERS = 4;
-const PREFIX_FROM_LETTERS_WHILE_TYPING = 2;
+const PREFIX_FROM_LETTERS_LAST_WORD = 2;
 /** Vocabulary words looked at per query word: beginnings, and nearest by trigrams. */
 const PREFIX_CANDIDATES = 200;
 const TYPO_CANDIDATES = 60;
@@ -62,36 +63,41 @@ async function nearestWords(db: DB, word: string): Promise<string[]> {
   return rows.map((row) => row.word);
 }
 
-/** The shop words a query word matches, with how well (3 same, 2 beginning, 1 typo). */
+/**
+ * The shop words a query word matches, with how well (3 same, 2 beginning, 1 typo). Typos are
+ * looked for only when the word is not itself a word of the shop: 'noir' does not also find
+ * 'soir', nor 'bague' 'vague', and a common word reads no more rows than its own.
+ */
 async function matchingWords(db: DB, word: string, prefixFrom: number): Promise<Map<string, number>> {
   const found = new Map<string, number>([[word, 3]]);
   const consider = (shopWord: string) => {
     const quality = wordMatch(word, shopWord, prefixFrom);
     if (quality > (found.get(shopWord) ?? 0)) found.set(shopWord, quality);
   };
-  const [beginnings, near] = await Promise.all([
-    word.length >= prefixFrom
-      ? db
-          .selectFrom("search_vocabulary")
-          .select("word")
-          .where("word", ">", word)
-          .where("word", "<", `${word}\uffff`)
-          .orderBy("word")
-          .limit(PREFIX_CANDIDATES)
-          .execute()
-      : [],
-    typosAllowed(word) > 0 ? nearestWords(db, word) : [],
-  ]);
+  const beginnings = await db
+    .selectFrom("search_vocabulary")
+    .select("word")
+    .$call((query) =>
+      word.length >= prefixFrom
+        ? query.where("word", ">=", word).where("word", "<", `${word}\uffff`)
+        : query.where("word", "=", word),
+    )
+    .orderBy("word")
+    .limit(PREFIX_CANDIDATES)
+    .execute();
   for (const row of beginnings) consider(row.word);
-  for (const shopWord of near) consider(shopWord);
+  const known = beginnings.some((row) => row.word === word);
+  if (!known && typosAllowed(word) > 0) {
+    for (const shopWord of await nearestWords(db, word)) consider(shopWord);
+  }
   return found;
 }
 
-/**
- * The pieces matching every word of `query`, best first: for sale, then sold. `typing` is for
- * suggestions, where the last word is still being typed.
- */
-export async function findPieces(db: DB, query: string, { typing = false } = {}): Promise<SearchHit[]> {
+/** Ids per `in (…)` list when the surviving pieces are read. */
+const IDS_PER_READ = 1000;
+
+/** The pieces matching every word of `query`, best first: for sale, then sold. */
+export async function findPieces(db: DB, query: string): Promise<SearchHit[]> {
   const words = queryWords(query);
   if (words.length === 0) return [];
   const matches = await Promise.all(
@@ -99,34 +105,48 @@ export async function findPieces(db: DB, query: string, { typing = false } = {})
       matchingWords(
         db,
         word,
-        typing && index === words.length - 1 ? PREFIX_FROM_LETTERS_WHILE_TYPING : PREFIX_FROM_LETTERS,
+        index === words.length - 1 ? PREFIX_FROM_LETTERS_LAST_WORD : PREFIX_FROM_LETTERS,
       ),
     ),
   );
   const candidates = [...new Set(matches.flatMap((found) => [...found.keys()]))];
+  // The index alone first (no join: most rows belong to pieces another word rules out).
   const rows = await db
-    .selectFrom("search_words as s")
-    .innerJoin("products as p", "p.id", "s.product_id")
-    .select(["s.product_id", "s.word", "s.weight", "p.name", "p.is_sold"])
-    .where("s.word", "in", candidates)
+    .selectFrom("search_words")
+    .select(["product_id", "word", "weight"])
+    .where("word", "in", candidates)
     .execute();
 
   // Per piece, the best score of each query word: weight of the field first, then the match.
-  const pieces = new Map<string, { name: string; isSold: boolean; best: number[] }>();
+  const best = new Map<string, number[]>();
   for (const row of rows) {
-    let piece = pieces.get(row.product_id);
-    if (!piece) {
-      piece = { name: row.name, isSold: row.is_sold === 1, best: words.map(() => 0) };
-      pieces.set(row.product_id, piece);
+    let scores = best.get(row.product_id);
+    if (!scores) {
+      scores = words.map(() => 0);
+      best.set(row.product_id, scores);
     }
-    matches.forEach((found, index) => {
-      const quality = found.get(row.word);
-      if (quality) piece.best[index] = Math.max(piece.best[index] ?? 0, row.weight * 10 + quality);
-    });
+    for (let index = 0; index < matches.length; index++) {
+      const quality = matches[index]?.get(row.word);
+      if (quality) scores[index] = Math.max(scores[index] ?? 0, row.weight * 10 + quality);
+    }
   }
-  return [...pieces.entries()]
-    .filter(([, piece]) => piece.best.every((score) => score > 0))
-    .map(([id, piece]) => ({ id, ...piece, score: piece.best.reduce((sum, score) => sum + score, 0) }))
+  const kept = [...best.entries()].filter(([, scores]) => scores.every((score) => score > 0));
+  const facts = new Map<string, { name: string; isSold: boolean }>();
+  for (let start = 0; start < kept.length; start += IDS_PER_READ) {
+    const ids = kept.slice(start, start + IDS_PER_READ).map(([id]) => id);
+    for (const row of await db
+      .selectFrom("products")
+      .select(["id", "name", "is_sold"])
+      .where("id", "in", ids)
+      .execute()) {
+      facts.set(row.id, { name: row.name, isSold: row.is_sold === 1 });
+    }
+  }
+  return kept
+    .flatMap(([id, scores]) => {
+      const piece = facts.get(id);
+      return piece ? [{ id, ...piece, score: scores.reduce((sum, score) => sum + score, 0) }] : [];
+    })
     .sort(
       (a, b) => Number(a.isSold) - Number(b.isSold) || b.score - a.score || collator.compare(a.name, b.name),
     )
@@ -170,7 +190,7 @@ export async function searchResults(db: DB, rawQuery: string, page: number): Pro
 
 /** The header's suggestions: the best pieces for what is being typed. */
 export async function suggestPieces(db: DB, rawQuery: string): Promise<ProductCard[]> {
-  const hits = await findPieces(db, rawQuery, { typing: true });
+  const hits = await findPieces(db, rawQuery);
   return loadCards(
     db,
     hits.slice(0, SUGGESTION_COUNT).map((hit) => hit.id),
