@@ -93,7 +93,7 @@ async function matchingWords(db: DB, word: string, prefixFrom: number): Promise<
   return found;
 }
 
-/** Ids per `in (…)` list when the surviving pieces are read. */
+/** Above this many surviving pieces, their names and sale status are read in one pass. */
 const IDS_PER_READ = 1000;
 
 /** The pieces matching every word of `query`, best first: for sale, then sold. */
@@ -132,15 +132,24 @@ export async function findPieces(db: DB, query: string): Promise<SearchHit[]> {
   }
   const kept = [...best.entries()].filter(([, scores]) => scores.every((score) => score > 0));
   const facts = new Map<string, { name: string; isSold: boolean }>();
-  for (let start = 0; start < kept.length; start += IDS_PER_READ) {
-    const ids = kept.slice(start, start + IDS_PER_READ).map(([id]) => id);
-    for (const row of await db
-      .selectFrom("products")
-      .select(["id", "name", "is_sold"])
-      .where("id", "in", ids)
-      .execute()) {
-      facts.set(row.id, { name: row.name, isSold: row.is_sold === 1 });
-    }
+  const remember = (rows: { id: string; name: string; is_sold: number }[]) => {
+    for (const row of rows) facts.set(row.id, { name: row.name, isSold: row.is_sold === 1 });
+  };
+  if (kept.length > IDS_PER_READ) {
+    // A common word: one pass over the table costs less than thousands of lookups by id.
+    remember(await db.selectFrom("products").select(["id", "name", "is_sold"]).execute());
+  } else if (kept.length > 0) {
+    remember(
+      await db
+        .selectFrom("products")
+        .select(["id", "name", "is_sold"])
+        .where(
+          "id",
+          "in",
+          kept.map(([id]) => id),
+        )
+        .execute(),
+    );
   }
   return kept
     .flatMap(([id, scores]) => {
