@@ -75,6 +75,8 @@ const MATRIX: Record<string, Row> = {
   agenda: { url: () => "/agenda", get: all(200), post: noAction },
   // The contact form is public; an empty form is a 400 with French field errors.
   contact: { url: () => "/contact", get: all(200), post: all(400) },
+  // Search results: public, read-only (docs/product.md §10.23).
+  recherche: { url: () => "/recherche?q=collier", get: all(200), post: noAction },
   // An order's private page: its link is the key, the same page for whoever holds it; no action.
   "commande/:jeton": { url: () => `/commande/${ids.orderToken}`, get: all(200), post: noAction },
   "mentions-legales": { url: () => "/mentions-legales", get: all(200), post: noAction },
@@ -188,6 +190,8 @@ const MATRIX: Record<string, Row> = {
   },
   "api/chat/flux": { url: () => "/api/chat/flux", get: userApi, post: all(405) },
   "api/disponibilite": { url: () => `/api/disponibilite?id=${ids.productId}`, get: all(200), post: all(405) },
+  // The header's suggestions: public, read-only, ahead of React Router like the list above.
+  "api/recherche": { url: () => "/api/recherche?q=collier", get: all(200), post: all(405) },
   "images/:folder/:file": {
     url: () => `/images/products/${ids.image}?w=thumb`,
     get: all(200),
@@ -400,7 +404,7 @@ afterAll(async () => {
 describe("authorization matrix", () => {
   it("has a row for every route of app/routes.ts, and no row for a route that is gone", () => {
     // Endpoints Express answers ahead of React Router (app/server/http-app.server.ts).
-    const keys = [...routeKeys(routes), "api/disponibilite"];
+    const keys = [...routeKeys(routes), "api/disponibilite", "api/recherche"];
     expect(
       keys.filter((key) => !(key in MATRIX)),
       "routes without a row in the matrix",
