@@ -14,7 +14,13 @@ const jsonLd = (page: import("@playwright/test").Page) =>
 
 test("structured data reaches the browser and follows in-app navigation", async ({ page, baseURL }) => {
   await page.goto("/");
-  expect((await jsonLd(page)).map((data) => data["@type"])).toEqual(["JewelryStore"]);
+  // The home page describes the site (WebSite with its SearchAction, docs/product.md §10.23) and the shop.
+  const home = await jsonLd(page);
+  expect(home.map((data) => data["@type"])).toEqual(["WebSite", "JewelryStore"]);
+  expect(home[0]?.potentialAction).toMatchObject({
+    "@type": "SearchAction",
+    target: { urlTemplate: `${baseURL}/recherche?q={search_term_string}` },
+  });
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/`);
 
   await page
