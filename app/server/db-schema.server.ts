@@ -113,6 +113,11 @@ export interface SearchWordsTable {
 export interface SearchVocabularyTable {
   word: string;
 }
+/** Per indexed piece, its name as search orders equal matches (search-query.ts `nameSortKey`). */
+export interface SearchPiecesTable {
+  product_id: string;
+  name_key: string;
+}
 export interface SearchIndexStateTable {
   id: number;
   rules_version: number;
@@ -378,6 +383,7 @@ export interface Database {
   order_events: OrderEventsTable;
   search_words: SearchWordsTable;
   search_vocabulary: SearchVocabularyTable;
+  search_pieces: SearchPiecesTable;
   search_index_state: SearchIndexStateTable;
 }
 

@@ -102,6 +102,8 @@ const PER_RESPONSE = new Set([
   "etag",
   "connection",
   "x-page-cache",
+  // A render's own timings (the search's: /recherche) mean nothing on a copy.
+  "server-timing",
 ]);
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Issue 23: search across the catalogue and the gallery (docs/product.md §10.23, ADR 019). The
  * words of each piece (name, description, category, colours, materials, pearl types), normalised
- * by the shop's code the same way on both back ends, with the weight of the field they come from;
+ * by the shop's code the same way on both back ends, with the weight of the field they come from,
+ * and the key its name sorts by;
  * the vocabulary of all those words, with a trigram index to find the words a typo is close to
  * (SQLite: FTS5 with the trigram tokenizer, kept in step by triggers; PostgreSQL: pg_trgm). The
  * index is derived data: `search_index_state.rules_version` says which normalisation rules built
@@ -23,11 +24,35 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("product_id", "text", (c) => c.notNull().references("products.id").onDelete("cascade"))
     // 3 the name, 2 a category, colour, material or pearl type, 1 the description.
     .addColumn("weight", "integer", (c) => c.notNull())
-    .addPrimaryKeyConstraint("search_words_pk", ["word", "product_id"])
-    // SQLite: the rows themselves ordered by word, so a word's pieces are read in one range.
+    // A word's pieces are read in one range of the key, weights included. SQLite: the rows
+    // themselves in the key's order (without rowid). PostgreSQL: the weight carried in the key's
+    // index, for index-only scans (the rows of a word are spread over the whole table).
+    .$call((table) =>
+      postgres
+        ? table
+        : table
+            .addPrimaryKeyConstraint("search_words_pk", ["word", "product_id"])
+            .modifyEnd(sql`without rowid`),
+    )
+    .execute();
+  if (postgres) {
+    await sql`alter table search_words add constraint search_words_pk primary key (word, product_id) include (weight)`.execute(
+      db,
+    );
+  }
+  await db.schema.createIndex("search_words_product_idx").on("search_words").column("product_id").execute();
+
+  // Equal matches are listed by name, accents and case aside: the key is made by the shop's code
+  // (one order on both back ends, compared byte by byte) when the piece is indexed.
+  await db.schema
+    .createTable("search_pieces")
+    .addColumn("product_id", "text", (c) => c.primaryKey().references("products.id").onDelete("cascade"))
+    .addColumn("name_key", wordType, (c) => c.notNull())
     .$call((table) => (postgres ? table : table.modifyEnd(sql`without rowid`)))
     .execute();
-  await db.schema.createIndex("search_words_product_idx").on("search_words").column("product_id").execute();
+  // The sale status of the thousands of pieces a common word finds, read without their rows (and
+  // their long descriptions): bench/search.mjs.
+  await db.schema.createIndex("products_search_sold_idx").on("products").columns(["id", "is_sold"]).execute();
 
   await db.schema
     .createTable("search_vocabulary")
@@ -70,6 +95,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger if exists search_vocabulary_added`.execute(db);
     await sql`drop table if exists search_vocabulary_trigrams`.execute(db);
   }
+  await db.schema.dropIndex("products_search_sold_idx").execute();
+  await db.schema.dropTable("search_pieces").execute();
   await db.schema.dropTable("search_index_state").execute();
   await db.schema.dropTable("search_vocabulary").execute();
   await db.schema.dropTable("search_words").execute();

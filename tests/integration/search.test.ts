@@ -108,6 +108,19 @@ describe("GET /recherche", () => {
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 
+  it("tells the search's own time in Server-Timing; a copy from the page cache does not", async () => {
+    // bench/search.mjs reads it: at 5,000 pieces a query answers in < 30 ms of server time.
+    const timing = /^search;desc="Recherche";dur=\d+\.\d$/;
+    expect((await fetch(`${shop.url}/api/recherche?q=perle`)).headers.get("server-timing")).toMatch(timing);
+    const url = `${shop.url}/recherche?q=${encodeURIComponent("perle lagon")}`;
+    const rendered = await fetch(url);
+    expect(rendered.headers.get("x-page-cache")).toBe("miss");
+    expect(rendered.headers.get("server-timing")).toMatch(timing);
+    const copy = await fetch(url);
+    expect(copy.headers.get("x-page-cache")).toBe("hit");
+    expect(copy.headers.get("server-timing")).toBeNull();
+  });
+
   it("takes a page number that is not one, or far too large", async () => {
     for (const page of ["abc", "-3", "999999999"]) {
       const response = await fetch(`${shop.url}/recherche?q=perle&page=${page}`);

@@ -1,17 +1,17 @@
 /**
  * The search index's writes (docs/product.md §10.23, ADR 019): each piece's words with the weight
- * of the field they come from, and the vocabulary the typo search looks into. Every write of a
- * piece's texts calls `indexProducts` in its own transaction, so a renamed piece is found under its
- * new name as soon as the save is committed; a deleted piece's words go with it (foreign key,
- * cascade). The index is derived data: `ensureSearchIndex` rebuilds it at start when the rules
- * that normalise the words (search-query.ts) have changed.
+ * of the field they come from, the key each name sorts by, and the vocabulary the typo search
+ * looks into. Every write of a piece's texts calls `indexProducts` in its own transaction, so a
+ * renamed piece is found under its new name as soon as the save is committed; a deleted piece's
+ * words go with it (foreign key, cascade). The index is derived data: `ensureSearchIndex`
+ * rebuilds it at start when the rules that normalise the words (search-query.ts) have changed.
  */
 import type { Transaction } from "kysely";
 import { sql } from "kysely";
 import type { DB } from "~/server/database.server";
 import type { Database } from "~/server/db-schema.server";
 import { databaseKind, lockingRows } from "../../../db/dialect";
-import { searchWords } from "./search-query";
+import { nameSortKey, searchWords } from "./search-query";
 
 /** Raise it whenever search-query.ts changes what a text becomes: the next start rebuilds the index. */
 export const SEARCH_RULES_VERSION = 1;
@@ -106,6 +106,11 @@ export async function indexProducts(trx: Trx, productIds: Iterable<string>): Pro
       trx.selectFrom("search_words").select("word").distinct().where("product_id", "in", ids).execute(),
     ]);
     await trx.deleteFrom("search_words").where("product_id", "in", ids).execute();
+    await trx.deleteFrom("search_pieces").where("product_id", "in", ids).execute();
+    await insertInChunks(
+      [...texts].map(([productId, piece]) => ({ product_id: productId, name_key: nameSortKey(piece.name) })),
+      (chunk) => trx.insertInto("search_pieces").values(chunk).execute(),
+    );
 
     const rows: { word: string; product_id: string; weight: number }[] = [];
     for (const [productId, piece] of texts) {
@@ -159,6 +164,7 @@ export async function unindexProduct(trx: Trx, productId: string): Promise<void>
     .where("product_id", "=", productId)
     .execute();
   await trx.deleteFrom("search_words").where("product_id", "=", productId).execute();
+  await trx.deleteFrom("search_pieces").where("product_id", "=", productId).execute();
   await forgetUnusedWords(
     trx,
     words.map((row) => row.word),
@@ -168,8 +174,15 @@ export async function unindexProduct(trx: Trx, productId: string): Promise<void>
 /** Empties the index and indexes every piece again, in the caller's transaction. */
 export async function rebuildSearchIndex(trx: Trx): Promise<number> {
   await takeIndexTurn(trx);
-  await trx.deleteFrom("search_words").execute();
-  await trx.deleteFrom("search_vocabulary").execute();
+  if (databaseKind(trx) === "postgres") {
+    // Not a DELETE: its dead rows would keep the vacuum after the rebuild from marking the new
+    // rows' pages all-visible, and every search would read the table beside the index.
+    await sql`truncate search_words, search_pieces, search_vocabulary`.execute(trx);
+  } else {
+    await trx.deleteFrom("search_words").execute();
+    await trx.deleteFrom("search_pieces").execute();
+    await trx.deleteFrom("search_vocabulary").execute();
+  }
   const ids = (await trx.selectFrom("products").select("id").orderBy("id").execute()).map((row) => row.id);
   await indexProducts(trx, ids);
   await trx
@@ -193,9 +206,15 @@ export async function ensureSearchIndex(db: DB): Promise<boolean> {
       ).executeTakeFirst()
     )?.rules_version;
   if ((await current(db)) === SEARCH_RULES_VERSION) return false;
-  return db.transaction().execute(async (trx) => {
+  const rebuilt = await db.transaction().execute(async (trx) => {
     if ((await current(trx)) === SEARCH_RULES_VERSION) return false;
     await rebuildSearchIndex(trx);
     return true;
   });
+  if (rebuilt && databaseKind(db) === "postgres") {
+    // Statistics for the planner and the visibility map for index-only scans, at once rather than
+    // when autovacuum next passes: the whole index was just rewritten (bench/search.mjs).
+    await sql`vacuum (analyze) search_words, search_pieces, search_vocabulary`.execute(db);
+  }
+  return rebuilt;
 }

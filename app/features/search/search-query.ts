@@ -50,6 +50,22 @@ export function searchWords(text: string): string[] {
 }
 
 /**
+ * How a name sorts among equal matches: accents, case and ligatures aside, numbers by value
+ * ('Bague 2' before 'Bague 10'), as the catalogue's French collation orders names. A plain string,
+ * so the database sorts it byte by byte, the same on both back ends.
+ */
+export function nameSortKey(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae")
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, "").padStart(12, "0"))
+    .trim();
+}
+
+/**
  * Edits (insertion, deletion, substitution, swap of two neighbours) from `a` to `b`, counted up to
  * `limit` + 1: "colier" → "collier" is 1, "bage" → "bague" is 1, "ajsutable" → "ajustable" is 1.
  */

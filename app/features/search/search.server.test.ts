@@ -114,7 +114,7 @@ const PIECES: Record<string, Piece> = {
 };
 
 const names = async (query: string) => {
-  const hits = await findPieces(ctx.db, query);
+  const { hits } = await findPieces(ctx.db, query);
   const byId = new Map([...ids].map(([key, id]) => [id, key]));
   return hits.map((hit) => byId.get(hit.id) ?? hit.id);
 };
@@ -190,6 +190,24 @@ describe("ranking", () => {
     expect(await names("ajust bague")).toEqual(["bagueAjustable"]);
   });
 
+  it("orders equally relevant pieces by name, accents and case aside, numbers by value", async () => {
+    const bangles = ["Jonc Flot", "jonc Écume", "Jonc 10", "Jonc Dune", "Jonc 2"];
+    const saved = new Map<string, string>();
+    for (const name of bangles) saved.set(await save({ name, categories: ["bracelets"] }), name);
+    try {
+      const { hits } = await findPieces(ctx.db, "jonc");
+      expect(hits.map((hit) => saved.get(hit.id))).toEqual([
+        "Jonc 2",
+        "Jonc 10",
+        "Jonc Dune",
+        "jonc Écume",
+        "Jonc Flot",
+      ]);
+    } finally {
+      for (const id of saved.keys()) await deleteProduct(ctx, id);
+    }
+  });
+
   it("looks for typos only when the word is not a word of the shop", async () => {
     // 'bague' is a word of the shop: 'vague', one letter away, is not taken for it.
     expect(await names("bague")).toEqual(["bagueAjustable", "bagueLagonDescription"]);
@@ -232,11 +250,11 @@ describe("kept up to date by every write", () => {
 
   it("never lists a deleted piece, and forgets the words only it used", async () => {
     const id = await save({ name: "Pendentif Xanadu", categories: ["colliers"] });
-    expect(await findPieces(ctx.db, "xanadu")).toEqual([{ id, isSold: false }]);
+    expect((await findPieces(ctx.db, "xanadu")).hits).toEqual([{ id, isSold: false }]);
     const deleted = await deleteProduct(ctx, id);
     expect(deleted.ok).toBe(true);
-    expect(await findPieces(ctx.db, "xanadu")).toEqual([]);
-    expect(await findPieces(ctx.db, "xanadou")).toEqual([]);
+    expect(await findPieces(ctx.db, "xanadu")).toEqual({ hits: [], total: 0, soldTotal: 0 });
+    expect((await findPieces(ctx.db, "xanadou")).hits).toEqual([]);
     const left = await ctx.db
       .selectFrom("search_words")
       .select("word")

@@ -6,7 +6,7 @@
  */
 import type { RequestHandler } from "express";
 import { getDb } from "~/server/context.server";
-import { SEARCH_QUERY_MAX_LENGTH, suggestPieces } from "./search.server";
+import { SEARCH_QUERY_MAX_LENGTH, searchTiming, suggestPieces } from "./search.server";
 import { type SearchSuggestion, toSuggestion } from "./search-suggestion-types";
 
 export const SUGGESTIONS_PATH = "/api/recherche";
@@ -20,7 +20,9 @@ export const suggestionsEndpoint: RequestHandler = async (req, res, next) => {
   try {
     const raw = new URL(req.originalUrl, "http://nacre.local").searchParams.get("q") ?? "";
     const query = raw.slice(0, SEARCH_QUERY_MAX_LENGTH);
+    const startedAt = performance.now();
     const suggestions: SearchSuggestion[] = (await suggestPieces(getDb(), query)).map(toSuggestion);
+    res.setHeader("Server-Timing", searchTiming(startedAt));
     // A renamed or sold piece shows as such at the next keystroke.
     res.setHeader("Cache-Control", "no-store");
     res.json({ ok: true, query, suggestions });

@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // GET ?q= — the product manager's search: the shop's own (ADR 019), every match, best first.
   const search = params.get("q");
   if (search !== null) {
-    const hits = await findPieces(getDb(), search.slice(0, SEARCH_QUERY_MAX_LENGTH));
+    const { hits } = await findPieces(getDb(), search.slice(0, SEARCH_QUERY_MAX_LENGTH));
     return { ok: true, query: search, ids: hits.map((hit) => hit.id) };
   }
   const id = recordId.safeParse(params.get("id") ?? "");

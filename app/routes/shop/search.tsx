@@ -1,7 +1,9 @@
 /** /recherche?q= — every piece matching the query, for sale then sold (docs/product.md §10.23). */
+
+import { data } from "react-router";
 import { getReferenceLists } from "~/features/catalogue/catalogue.server";
 import { MAX_PAGE } from "~/features/catalogue/listing-query";
-import { searchResults } from "~/features/search/search.server";
+import { searchResults, searchTiming } from "~/features/search/search.server";
 import { SearchResults } from "~/features/search/search-results";
 import { pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
@@ -21,12 +23,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = Number(params.get("page"));
   const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, MAX_PAGE) : 1;
   const db = getDb();
-  const [results, references] = await Promise.all([
-    searchResults(db, params.get("q") ?? "", page),
+  const startedAt = performance.now();
+  const [{ results, timing }, references] = await Promise.all([
+    searchResults(db, params.get("q") ?? "", page).then((results) => ({
+      results,
+      timing: searchTiming(startedAt),
+    })),
     getReferenceLists(db),
   ]);
-  return { ...results, page, categories: references.categories };
+  return data(
+    { ...results, page, categories: references.categories },
+    { headers: { "Server-Timing": timing } },
+  );
 }
+
+// The search's own time, for developer tools and bench/search.mjs (never replayed from the page cache).
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const timing = loaderHeaders.get("Server-Timing");
+  return timing ? { "Server-Timing": timing } : new Headers();
+};
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return <SearchResults {...loaderData} />;
