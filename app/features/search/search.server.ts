@@ -119,28 +119,13 @@ export interface FoundPieces {
 }
 
 /**
- * The pieces matching every word of `query`, best first (for sale, then sold), with their count.
- * The database does the work, so that only the pieces shown cross over to JavaScript: the query
- * word with the fewest index rows drives, each other word is looked up per driving piece on the
- * index's primary key (word, piece), and the order and the counts are taken in the same statement.
- * The looked-up scores are computed once and the pieces kept before their sale status and name
- * are read (`materialized`: PostgreSQL would otherwise inline the look-ups twice, in the filter
- * and in the sum, and read every piece's status and name to hash them).
+ * SQLite: the query word with the fewest index rows drives, and each other word is looked up per
+ * driving piece on the index's primary key (word, piece): a few thousand look-ups in C cost less
+ * than grouping every row of every word (6 against 21 ms for 'colier perle noir' at 5,000 pieces).
+ * The look-ups are computed once (`materialized`), not again in the filter and in the sum.
  */
-export async function findPieces(db: DB, query: string, limit?: number): Promise<FoundPieces> {
-  const none: FoundPieces = { hits: [], total: 0, soldTotal: 0 };
-  const words = queryWords(query);
-  if (words.length === 0) return none;
-  const matches = await Promise.all(
-    words.map((word, index) =>
-      matchingWords(
-        db,
-        word,
-        index === words.length - 1 ? PREFIX_FROM_LETTERS_LAST_WORD : PREFIX_FROM_LETTERS,
-      ),
-    ),
-  );
-  // The rarest word drives: fewest pieces to look the other words up for (one round trip).
+async function drivenLookups(db: DB, matches: WordMatches[]) {
+  // One round trip for every word's count.
   const rows =
     matches.length === 1
       ? [0]
@@ -156,35 +141,81 @@ export async function findPieces(db: DB, query: string, limit?: number): Promise
     .map((found, index) => ({ found, rows: rows[index] ?? 0 }))
     .sort((a, b) => a.rows - b.rows)
     .map((entry) => entry.found);
-  if (!driver) return none;
+  if (!driver) throw new Error("a search without words");
+  const score = (index: number) => sql.ref(`s${index}`);
+  const lookups = others.map(
+    (found, index) => sql`, (select ${bestScore("w", found)} from search_words as w
+      where w.word in (${wordList(found)}) and w.product_id = driver.product_id) as ${score(index + 1)}`,
+  );
+  return sql`driver as (
+      select d.product_id, ${bestScore("d", driver)} as s0
+      from search_words as d where d.word in (${wordList(driver)})
+      group by d.product_id
+    ), probed as materialized (
+      select driver.product_id, driver.s0${sql.join(lookups, sql``)} from driver
+    ), pieces as materialized (
+      select product_id, ${sql.join(
+        [score(0), ...others.map((_, index) => score(index + 1))],
+        sql` + `,
+      )} as score from probed
+      where ${sql.join([sql`1 = 1`, ...others.map((_, index) => sql`${score(index + 1)} is not null`)], sql` and `)}
+    )`;
+}
 
-  const otherScores = others.map(
-    (found, index) => sql`(select ${bestScore("w", found)} from search_words as w
-      where w.word in (${wordList(found)}) and w.product_id = driver.product_id) as ${sql.ref(`s${index + 1}`)}`,
+/**
+ * PostgreSQL: each word's pieces and best score, grouped from the index alone, then joined on the
+ * piece. Its executor pays more per look-up than SQLite (the driven look-ups took 39 ms for
+ * 'bracelet dor', these hash joins 15 ms).
+ */
+function perWordGroups(matches: WordMatches[]) {
+  const group = (index: number) => sql.ref(`w${index}`);
+  const groups = matches.map(
+    (found, index) => sql`${group(index)} as (
+      select w.product_id, ${bestScore("w", found)} as score
+      from search_words as w where w.word in (${wordList(found)})
+      group by w.product_id
+    )`,
   );
-  const total = sql.join([sql.ref("s0"), ...others.map((_, index) => sql.ref(`s${index + 1}`))], sql` + `);
-  const everyWord = sql.join(
-    [sql`1 = 1`, ...others.map((_, index) => sql`${sql.ref(`s${index + 1}`)} is not null`)],
-    sql` and `,
+  const joins = matches
+    .slice(1)
+    .map((_, index) => sql`join ${group(index + 1)} on ${group(index + 1)}.product_id = w0.product_id`);
+  const total = sql.join(
+    matches.map((_, index) => sql`${group(index)}.score`),
+    sql` + `,
   );
+  return sql`${sql.join(groups)}, pieces as materialized (
+      select w0.product_id, ${total} as score from w0 ${sql.join(joins, sql` `)}
+    )`;
+}
+
+/**
+ * The pieces matching every word of `query`, best first (for sale, then sold), with their count.
+ * The database does the work, so that only the pieces shown cross over to JavaScript: it keeps the
+ * pieces every word matched, then one statement orders them and counts them. The kept pieces are
+ * materialized before their sale status and name key are read, so that those are read for them
+ * only.
+ */
+export async function findPieces(db: DB, query: string, limit?: number): Promise<FoundPieces> {
+  const none: FoundPieces = { hits: [], total: 0, soldTotal: 0 };
+  const words = queryWords(query);
+  if (words.length === 0) return none;
+  const matches = await Promise.all(
+    words.map((word, index) =>
+      matchingWords(
+        db,
+        word,
+        index === words.length - 1 ? PREFIX_FROM_LETTERS_LAST_WORD : PREFIX_FROM_LETTERS,
+      ),
+    ),
+  );
+  const pieces = databaseKind(db) === "postgres" ? perWordGroups(matches) : await drivenLookups(db, matches);
   const { rows: found } = await sql<{
     id: string;
     is_sold: number;
     total: number | string;
     sold: number | string;
   }>`
-    with driver as (
-      select d.product_id, ${bestScore("d", driver)} as s0
-      from search_words as d where d.word in (${wordList(driver)})
-      group by d.product_id
-    ), probed as materialized (
-      select driver.product_id, driver.s0${sql.join(
-        otherScores.map((score) => sql`, ${score}`),
-        sql``,
-      )} from driver
-    ), pieces as materialized (
-      select product_id, ${total} as score from probed where ${everyWord}
-    )
+    with ${pieces}
     select pieces.product_id as id, p.is_sold, count(*) over () as total, sum(p.is_sold) over () as sold
     from pieces
     join products as p on p.id = pieces.product_id
