@@ -116,6 +116,8 @@ export interface SearchVocabularyTable {
 /** Per indexed piece, its name as search orders equal matches (search-query.ts `nameSortKey`). */
 export interface SearchPiecesTable {
   product_id: string;
+  /** products.is_sold, kept in step by a trigger (migration 0011). */
+  is_sold: Generated<Flag>;
   name_key: string;
 }
 export interface SearchIndexStateTable {

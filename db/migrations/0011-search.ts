@@ -42,17 +42,34 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await db.schema.createIndex("search_words_product_idx").on("search_words").column("product_id").execute();
 
-  // Equal matches are listed by name, accents and case aside: the key is made by the shop's code
-  // (one order on both back ends, compared byte by byte) when the piece is indexed.
+  // What ranking needs of each piece, beside the words: whether it is sold (for sale first), and
+  // its name's sort key, made by the shop's code when the piece is indexed (one order on both back
+  // ends, compared byte by byte). A common word finds thousands of pieces: reading these from
+  // `products` and its long rows cost PostgreSQL a hash of the whole table per query.
   await db.schema
     .createTable("search_pieces")
     .addColumn("product_id", "text", (c) => c.primaryKey().references("products.id").onDelete("cascade"))
+    .addColumn("is_sold", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("name_key", wordType, (c) => c.notNull())
     .$call((table) => (postgres ? table : table.modifyEnd(sql`without rowid`)))
     .execute();
-  // The sale status of the thousands of pieces a common word finds, read without their rows (and
-  // their long descriptions): bench/search.mjs.
-  await db.schema.createIndex("products_search_sold_idx").on("products").columns(["id", "is_sold"]).execute();
+  // A piece sells through an order, the admin's switch or a save: whichever writer, the index
+  // follows in the same transaction.
+  if (postgres) {
+    await sql`create function search_pieces_follow_sale() returns trigger language plpgsql as $$
+      begin
+        update search_pieces set is_sold = new.is_sold where product_id = new.id;
+        return null;
+      end $$`.execute(db);
+    await sql`create trigger search_pieces_sold after update of is_sold on products
+      for each row when (old.is_sold is distinct from new.is_sold)
+      execute function search_pieces_follow_sale()`.execute(db);
+  } else {
+    await sql`create trigger search_pieces_sold after update of is_sold on products
+      when old.is_sold is not new.is_sold begin
+        update search_pieces set is_sold = new.is_sold where product_id = new.id;
+      end`.execute(db);
+  }
 
   await db.schema
     .createTable("search_vocabulary")
@@ -95,7 +112,12 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger if exists search_vocabulary_added`.execute(db);
     await sql`drop table if exists search_vocabulary_trigrams`.execute(db);
   }
-  await db.schema.dropIndex("products_search_sold_idx").execute();
+  if (databaseKind(db) === "postgres") {
+    await sql`drop trigger if exists search_pieces_sold on products`.execute(db);
+    await sql`drop function if exists search_pieces_follow_sale()`.execute(db);
+  } else {
+    await sql`drop trigger if exists search_pieces_sold`.execute(db);
+  }
   await db.schema.dropTable("search_pieces").execute();
   await db.schema.dropTable("search_index_state").execute();
   await db.schema.dropTable("search_vocabulary").execute();

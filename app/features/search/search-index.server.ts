@@ -59,7 +59,7 @@ async function takeIndexTurn(trx: Trx) {
   }
 }
 
-async function textsOf(trx: Trx, ids: string[]): Promise<Map<string, SearchableTexts>> {
+async function textsOf(trx: Trx, ids: string[]): Promise<Map<string, SearchableTexts & { isSold: 0 | 1 }>> {
   const facetNames = (
     join: "product_categories" | "product_colors" | "product_materials" | "product_pearl_types",
     table: "categories" | "colors" | "materials" | "pearl_types",
@@ -72,14 +72,18 @@ async function textsOf(trx: Trx, ids: string[]): Promise<Map<string, SearchableT
       .where("j.product_id", "in", ids)
       .execute();
   const [products, ...facets] = await Promise.all([
-    trx.selectFrom("products").select(["id", "name", "description"]).where("id", "in", ids).execute(),
+    trx
+      .selectFrom("products")
+      .select(["id", "name", "description", "is_sold"])
+      .where("id", "in", ids)
+      .execute(),
     facetNames("product_categories", "categories", "category_id"),
     facetNames("product_colors", "colors", "color_id"),
     facetNames("product_materials", "materials", "material_id"),
     facetNames("product_pearl_types", "pearl_types", "pearl_type_id"),
   ]);
-  const texts = new Map<string, SearchableTexts & { facets: string[] }>(
-    products.map((p) => [p.id, { name: p.name, description: p.description, facets: [] }]),
+  const texts = new Map<string, SearchableTexts & { facets: string[]; isSold: 0 | 1 }>(
+    products.map((p) => [p.id, { name: p.name, description: p.description, facets: [], isSold: p.is_sold }]),
   );
   for (const row of facets.flat()) texts.get(row.product_id)?.facets.push(row.name);
   return texts;
@@ -108,7 +112,11 @@ export async function indexProducts(trx: Trx, productIds: Iterable<string>): Pro
     await trx.deleteFrom("search_words").where("product_id", "in", ids).execute();
     await trx.deleteFrom("search_pieces").where("product_id", "in", ids).execute();
     await insertInChunks(
-      [...texts].map(([productId, piece]) => ({ product_id: productId, name_key: nameSortKey(piece.name) })),
+      [...texts].map(([productId, piece]) => ({
+        product_id: productId,
+        is_sold: piece.isSold,
+        name_key: nameSortKey(piece.name),
+      })),
       (chunk) => trx.insertInto("search_pieces").values(chunk).execute(),
     );
 

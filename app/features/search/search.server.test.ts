@@ -239,6 +239,18 @@ describe("kept up to date by every write", () => {
     expect(await names("lagon")).toEqual(["collierVert", "bagueLagonDescription", "collierVendu"]);
   });
 
+  it("follows a sale by any writer of the piece (an order updates the row directly)", async () => {
+    const id = ids.get("collierVert") as string;
+    await ctx.db.updateTable("products").set({ is_sold: 1 }).where("id", "=", id).execute();
+    expect((await findPieces(ctx.db, "lagon")).hits.find((hit) => hit.id === id)).toEqual({
+      id,
+      isSold: true,
+    });
+    expect(await names("lagon")).toEqual(["bagueLagonDescription", "collierVert", "collierVendu"]);
+    await ctx.db.updateTable("products").set({ is_sold: 0 }).where("id", "=", id).execute();
+    expect(await names("lagon")).toEqual(["collierVert", "bagueLagonDescription", "collierVendu"]);
+  });
+
   it("follows the reference lists: a colour renamed, then deleted", async () => {
     await applyReferenceAction(ctx.db, { intent: "rename", kind: "colors", id: "noir", name: "Ébène" });
     expect(await names("ebene")).toEqual(["collierNoir", "collierVendu"]);

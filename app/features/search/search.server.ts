@@ -216,11 +216,10 @@ export async function findPieces(db: DB, query: string, limit?: number): Promise
     sold: number | string;
   }>`
     with ${pieces}
-    select pieces.product_id as id, p.is_sold, count(*) over () as total, sum(p.is_sold) over () as sold
+    select pieces.product_id as id, k.is_sold, count(*) over () as total, sum(k.is_sold) over () as sold
     from pieces
-    join products as p on p.id = pieces.product_id
     join search_pieces as k on k.product_id = pieces.product_id
-    order by p.is_sold, pieces.score desc, k.name_key, pieces.product_id
+    order by k.is_sold, pieces.score desc, k.name_key, pieces.product_id
     ${limit === undefined ? sql`` : sql`limit ${limit}`}`.execute(db);
   const first = found[0];
   if (!first) return none;
