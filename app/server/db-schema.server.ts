@@ -113,7 +113,7 @@ export interface SearchWordsTable {
 export interface SearchVocabularyTable {
   word: string;
 }
-/** Per indexed piece, its name as search orders equal matches (search-query.ts `nameSortKey`). */
+/** Per indexed piece, what ranking needs: sold or not, and its name's sort key (`nameSortKey`). */
 export interface SearchPiecesTable {
   product_id: string;
   /** products.is_sold, kept in step by a trigger (migration 0011). */

@@ -1,8 +1,8 @@
 /**
  * Issue 23: search across the catalogue and the gallery (docs/product.md §10.23, ADR 019). The
  * words of each piece (name, description, category, colours, materials, pearl types), normalised
- * by the shop's code the same way on both back ends, with the weight of the field they come from,
- * and the key its name sorts by;
+ * by the shop's code the same way on both back ends, with the weight of the field they come from;
+ * what ranking needs of each piece (sold or not, its name's sort key);
  * the vocabulary of all those words, with a trigram index to find the words a typo is close to
  * (SQLite: FTS5 with the trigram tokenizer, kept in step by triggers; PostgreSQL: pg_trgm). The
  * index is derived data: `search_index_state.rules_version` says which normalisation rules built

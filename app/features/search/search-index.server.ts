@@ -59,7 +59,10 @@ async function takeIndexTurn(trx: Trx) {
   }
 }
 
-async function textsOf(trx: Trx, ids: string[]): Promise<Map<string, SearchableTexts & { isSold: 0 | 1 }>> {
+/** A piece as the index reads it: its texts, and whether it is sold (search_pieces). */
+type IndexedPiece = SearchableTexts & { facets: string[]; isSold: 0 | 1 };
+
+async function textsOf(trx: Trx, ids: string[]): Promise<Map<string, IndexedPiece>> {
   const facetNames = (
     join: "product_categories" | "product_colors" | "product_materials" | "product_pearl_types",
     table: "categories" | "colors" | "materials" | "pearl_types",
@@ -82,7 +85,7 @@ async function textsOf(trx: Trx, ids: string[]): Promise<Map<string, SearchableT
     facetNames("product_materials", "materials", "material_id"),
     facetNames("product_pearl_types", "pearl_types", "pearl_type_id"),
   ]);
-  const texts = new Map<string, SearchableTexts & { facets: string[]; isSold: 0 | 1 }>(
+  const texts = new Map<string, IndexedPiece>(
     products.map((p) => [p.id, { name: p.name, description: p.description, facets: [], isSold: p.is_sold }]),
   );
   for (const row of facets.flat()) texts.get(row.product_id)?.facets.push(row.name);

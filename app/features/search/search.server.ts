@@ -126,7 +126,7 @@ export interface FoundPieces {
  */
 async function drivenLookups(db: DB, matches: WordMatches[]) {
   // One round trip for every word's count.
-  const rows =
+  const rowCounts =
     matches.length === 1
       ? [0]
       : await sql<Record<string, number | string>>`select ${sql.join(
@@ -138,7 +138,7 @@ async function drivenLookups(db: DB, matches: WordMatches[]) {
           .execute(db)
           .then(({ rows: [counts] }) => matches.map((_, index) => Number(counts?.[`c${index}`] ?? 0)));
   const [driver, ...others] = matches
-    .map((found, index) => ({ found, rows: rows[index] ?? 0 }))
+    .map((found, index) => ({ found, rows: rowCounts[index] ?? 0 }))
     .sort((a, b) => a.rows - b.rows)
     .map((entry) => entry.found);
   if (!driver) throw new Error("a search without words");

@@ -35,10 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // The search's own time, for developer tools and bench/search.mjs (never replayed from the page cache).
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
-  const timing = loaderHeaders.get("Server-Timing");
-  return timing ? { "Server-Timing": timing } : new Headers();
-};
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return <SearchResults {...loaderData} />;
