@@ -52,7 +52,16 @@ const onBothBackEnds = [
 // Vitest runs without the React Router plugin: unit tests import modules directly, and the
 // integration tests start the real built server (see tests/integration).
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      // The route tests run the app from its sources: the route table React Router's Vite plugin
+      // would generate, assembled by tests/support/server-build.ts.
+      "virtual:react-router/server-build": fileURLToPath(
+        new URL("./tests/support/server-build.ts", import.meta.url),
+      ),
+    },
+  },
   test: {
     environment: "node",
     // As in the app (root route and server entry): zod speaks French.
@@ -70,6 +79,7 @@ export default defineConfig({
             "app/**/*.test.tsx",
             "db/**/*.test.ts",
             "tests/integration/**/*.test.ts",
+            "tests/routes/**/*.test.ts",
           ],
           env: { NACRE_TEST_BACKEND: "sqlite" },
           globalSetup: ["tests/support/demo-snapshot-setup.ts"],

@@ -18,7 +18,7 @@ import {
   startServer,
   stopServer,
   waitHealthy,
-} from "../tests/integration/shop-server";
+} from "../tests/support/shop-server";
 
 const fixture = path.join(root, "tests/fixtures/release-0.1.sqlite");
 const customer = { email: "ancienne-cliente@exemple.fr", name: "Vaimiti Teriierooiterai" };

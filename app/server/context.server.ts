@@ -77,5 +77,13 @@ export function getAppContext(): AppContext {
   return current;
 }
 
+/**
+ * Makes `ctx` the process's context: the route tests run the app in their own process, on a
+ * context over a copy of the demo database (tests/support/test-shop.ts); undefined forgets it.
+ */
+export function setAppContext(ctx: AppContext | undefined) {
+  current = ctx;
+}
+
 export const getDb = () => getAppContext().db;
 export const getAuth = () => getAppContext().auth;

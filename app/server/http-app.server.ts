@@ -97,6 +97,8 @@ export interface HttpAppOptions {
   clientDir?: string;
   /** Vite's dev middlewares (development only). */
   devMiddlewares?: RequestHandler;
+  /** false: no line per request (the route tests, which run the app in their own process). */
+  requestLog?: boolean;
 }
 
 export function createHttpApp(options: HttpAppOptions = {}) {
@@ -126,7 +128,7 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   });
 
   // After the address is settled, so the log shows the client's (not the proxy's).
-  if (ctx.env.NODE_ENV !== "test") app.use(requestLog());
+  if (ctx.env.NODE_ENV !== "test" && options.requestLog !== false) app.use(requestLog());
   // Background image work waits for a quiet moment between visitors' requests (ADR 010).
   app.use(visitorActivity());
   // Anonymous pages rendered once a second at most (ADR 008), kept ready to send (ADR 018); off in

@@ -11,7 +11,7 @@ import {
   startServer,
   stopServer,
   waitHealthy,
-} from "../integration/shop-server";
+} from "../support/shop-server";
 import { ADMIN, STORAGE } from "./accounts";
 import { expect, test, waitForHydration } from "./fixtures";
 

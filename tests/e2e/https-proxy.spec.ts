@@ -20,7 +20,7 @@ import {
   startServer,
   stopServer,
   waitHealthy,
-} from "../integration/shop-server";
+} from "../support/shop-server";
 import { expect, test } from "./fixtures";
 
 type Site = { shop: ShopServer; caddy: ChildProcess; url: string; port: number; logs: () => string };

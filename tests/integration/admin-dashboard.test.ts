@@ -13,7 +13,7 @@ import {
   signUp,
   startShop,
   stopServer,
-} from "./shop-server";
+} from "../support/shop-server";
 
 let shop: ShopServer;
 let adminCookie: string;

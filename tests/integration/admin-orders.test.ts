@@ -16,7 +16,7 @@ import {
   signIn,
   startShop,
   stopServer,
-} from "./shop-server";
+} from "../support/shop-server";
 
 let shop: ShopServer;
 let admin: string;

@@ -15,7 +15,7 @@ import {
   startServer,
   stopServer,
   waitHealthy,
-} from "./shop-server";
+} from "../support/shop-server";
 
 const servers: ShopServer[] = [];
 afterAll(async () => {

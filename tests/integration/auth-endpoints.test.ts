@@ -14,7 +14,7 @@ import {
   startShop,
   stopServer,
   waitHealthy,
-} from "./shop-server";
+} from "../support/shop-server";
 
 let server: ShopServer;
 let customer: string;

@@ -15,7 +15,7 @@ import {
   signUp,
   startShop,
   stopServer,
-} from "./shop-server";
+} from "../support/shop-server";
 
 type Role = "anonyme" | "clienteA" | "clientB" | "admin";
 const ROLES: Role[] = ["anonyme", "clienteA", "clientB", "admin"];

@@ -16,7 +16,7 @@ import {
   signUp,
   startShop,
   stopServer,
-} from "./shop-server";
+} from "../support/shop-server";
 
 let server: ShopServer;
 let customer: string;

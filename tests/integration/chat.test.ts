@@ -12,7 +12,7 @@ import {
   signUp,
   startShop,
   stopServer,
-} from "./shop-server";
+} from "../support/shop-server";
 
 let server: ShopServer;
 let url: string;

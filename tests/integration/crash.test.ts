@@ -16,7 +16,7 @@ import {
   stopServer,
   testBackend,
   waitHealthy,
-} from "./shop-server";
+} from "../support/shop-server";
 
 const ROUNDS = 5;
 const WRITERS = 8;

@@ -8,7 +8,14 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { createBackup } from "../../app/server/backup.server";
-import { freePort, newDataDir, type ShopServer, startServer, stopServer, waitHealthy } from "./shop-server";
+import {
+  freePort,
+  newDataDir,
+  type ShopServer,
+  startServer,
+  stopServer,
+  waitHealthy,
+} from "../support/shop-server";
 
 let server: ShopServer | undefined;
 

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { root } from "./shop-server";
+import { root } from "../support/shop-server";
 
 const unitText = fs.readFileSync(path.join(root, "deploy/nacre.service"), "utf8");
 

@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { root } from "./shop-server";
+import { root } from "../support/shop-server";
 
 it("keeps the exit code a failed run sets once the PostgreSQL module is loaded", () => {
   const script = [

@@ -19,7 +19,7 @@ import {
   stopServer,
   storedOriginals,
   testBackend,
-} from "./shop-server";
+} from "../support/shop-server";
 
 let shop: ShopServer;
 let adminCookie: string;

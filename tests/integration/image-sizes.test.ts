@@ -15,7 +15,7 @@ import {
   startServer,
   stopServer,
   waitHealthy,
-} from "./shop-server";
+} from "../support/shop-server";
 
 const DONE = "Tailles d'images préparées";
 

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { root } from "./shop-server";
+import { root } from "../support/shop-server";
 
 const probeDir = path.join(root, "app/features/zz-import-probe");
 afterAll(() => fs.rmSync(probeDir, { recursive: true, force: true }));

@@ -15,7 +15,7 @@ import {
   startShop,
   stopServer,
   waitHealthy,
-} from "./shop-server";
+} from "../support/shop-server";
 
 const YEAR_MS = 365 * 86_400_000;
 const LONG_AGO = "2020-01-01T00:00:00.000Z";

@@ -16,7 +16,7 @@ import {
   startShop,
   stopServer,
   testBackend,
-} from "./shop-server";
+} from "../support/shop-server";
 
 let server: ShopServer | undefined;
 

@@ -15,7 +15,7 @@ import {
   startShop,
   stopServer,
   storedOriginals,
-} from "./shop-server";
+} from "../support/shop-server";
 
 const PASSWORD = "Motdepasse-2026";
 const HINA = {

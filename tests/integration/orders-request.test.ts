@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../support/outbox";
-import { queryDatabase, type ShopServer, signUp, startShop, stopServer } from "./shop-server";
+import { queryDatabase, type ShopServer, signUp, startShop, stopServer } from "../support/shop-server";
 
 let server: ShopServer;
 

@@ -5,7 +5,14 @@
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN, DEMO_CUSTOMER, type ShopServer, signIn, startShop, stopServer } from "./shop-server";
+import {
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  type ShopServer,
+  signIn,
+  startShop,
+  stopServer,
+} from "../support/shop-server";
 
 let server: ShopServer;
 let url = "";

@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, root } from "./shop-server";
+import { freePort, root } from "../support/shop-server";
 
 /** What a server needs of a release: README "Mettre en ligne". */
 const RELEASE_FILES = [

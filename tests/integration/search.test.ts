@@ -13,7 +13,7 @@ import {
   signIn,
   startShop,
   stopServer,
-} from "./shop-server";
+} from "../support/shop-server";
 
 let shop: ShopServer;
 let adminCookie: string;

@@ -19,7 +19,7 @@ import {
   signUp,
   startShop,
   stopServer,
-} from "./shop-server";
+} from "../support/shop-server";
 
 const SHOP_EMAIL = "boutique-notifications@exemple.fr";
 

@@ -4,7 +4,7 @@
  * service worker need.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryDatabase, type ShopServer, startShop, stopServer } from "./shop-server";
+import { queryDatabase, type ShopServer, startShop, stopServer } from "../support/shop-server";
 
 let server: ShopServer;
 /** PUBLIC_URL of the test server: every absolute link must start with it. */

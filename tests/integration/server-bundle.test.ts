@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { root } from "./shop-server";
+import { root } from "../support/shop-server";
 
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
 const filesIn = (dir: string) =>

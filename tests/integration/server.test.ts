@@ -19,7 +19,7 @@ import {
   stopServer,
   testBackend,
   waitHealthy,
-} from "./shop-server";
+} from "../support/shop-server";
 
 const dataDir = newDataDir("http");
 const ports: number[] = [];

@@ -19,7 +19,7 @@ import {
   startServer,
   stopServer,
   waitHealthy,
-} from "./shop-server";
+} from "../support/shop-server";
 
 const FIXTURE = path.join(root, "tests/fixtures/release-0.1.sqlite");
 const RELEASE_MIGRATIONS = [
@@ -28,7 +28,7 @@ const RELEASE_MIGRATIONS = [
   "0003-basket-keeps-deleted-pieces",
   "0004-settings-hours-and-order-details",
 ];
-/** The customer scripts/make-release-fixture.ts signed up (tests/integration/shop-server.ts signUp). */
+/** The customer scripts/make-release-fixture.ts signed up (tests/support/shop-server.ts signUp). */
 const OLD_CUSTOMER = { email: "ancienne-cliente@exemple.fr", password: "Motdepasse-2026" };
 /**
  * Tables whose rows a later migration rewrites or adds to on purpose, each with the migration that

@@ -28,7 +28,7 @@ import {
   startServer,
   stopServer,
   waitHealthy,
-} from "../integration/shop-server";
+} from "../support/shop-server";
 import { createTestDatabaseUrl, TEST_AUTH_SECRET } from "../support/test-database";
 import { npmRun } from "./commands";
 

@@ -21,7 +21,7 @@ import {
   startServer,
   stopServer,
   waitHealthy,
-} from "../integration/shop-server";
+} from "../support/shop-server";
 import { createTestDatabaseUrl } from "../support/test-database";
 import { npmRun, runCommand } from "./commands";
 

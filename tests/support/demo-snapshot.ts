@@ -1,38 +1,290 @@
 /**
- * The demo shop, seeded once per test run and back end, then copied into every test shop that
- * would only seed the very same demo again: seeding draws ~100 pictures (~15 s of CPU), and the
- * integration suites start dozens of shops on each back end. A copy is the state a first start
- * leaves (migrated, admin and demo customer with the test passwords, the demo content and its
- * pictures); the shop then starts on it as on any existing database.
+ * The demo shop every test shop starts from, built once per content and kept between runs. Seeding
+ * draws ~100 pictures (~20 s) and making every size pages ask for takes minutes of AVIF encoding
+ * (ADR 010): the suites start dozens of shops, and the browser tests need every size at once (a
+ * page made to wait for sharp times the machine, not the shop).
  *
- * Only a brand-new DATA_DIR started with the default test settings gets a copy
- * (tests/integration/shop-server.ts decides); tests of the first start itself — its banner, its
- * seeding, two starts racing — opt out or change a setting the copy depends on.
+ * The snapshot is what a first start of the built server leaves once its start-up pass has made the
+ * picture sizes: `nacre.sqlite`, `uploads/` and `cache/`, in
+ * `$TMPDIR/nacre-test-cache/demo-<key>/`. The key hashes what the content depends on: db/
+ * (migrations, seed, artwork), the image code and the lockfile (sharp, Better Auth). A run that
+ * finds the folder uses it; the first run of a new key builds it under a lock (two runs starting
+ * together build it once) and the oldest snapshots are removed.
  *
- * SQLite: the snapshot is a stopped shop's DATA_DIR; a copy is its nacre.sqlite and uploads/.
- * PostgreSQL: the snapshot is a database; a copy is `create database … template …`.
+ * A copy: SQLite, the file and the folders into a new DATA_DIR; PostgreSQL, `create database …
+ * template …` of a database made from the snapshot (tests/support/postgres-template.ts).
+ * Seeding itself is tested on its own, once per back end (tests/integration/server.test.ts).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port";
 
-/** Where the run's snapshot is, per back end (set by the Vitest global set-up, read by workers). */
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** The accounts of the demo snapshot (and of every shop the suites start). */
+export const DEMO_ADMIN = { email: "admin@nacre.test", password: "Admin-Nacre-2026" };
+export const DEMO_CUSTOMER = { email: "cliente@nacre.test", password: "Cliente-Nacre-2026" };
+
+/** Settings a snapshot is made with: a test shop changing one of them seeds for itself. */
+export const SNAPSHOT_SETTINGS = [
+  "SEED_DEMO",
+  "ADMIN_EMAIL",
+  "ADMIN_PASSWORD",
+  "DEMO_PASSWORD",
+  "NODE_ENV",
+  "DATABASE_URL",
+];
+
+/** What the demo's content depends on, besides db/. */
+const CONTENT_INPUTS = [
+  "package-lock.json",
+  "app/lib/images.ts",
+  "app/server/images.server.ts",
+  "app/server/image-variants.server.ts",
+];
+
+function filesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !/\.test\.ts$/.test(file));
+}
+
+/** The content key: a hash of every file the demo's content is made from. */
+export function demoSnapshotKey(): string {
+  const hash = crypto.createHash("sha256");
+  const files = [
+    ...filesUnder(path.join(root, "db")),
+    ...CONTENT_INPUTS.map((file) => path.join(root, file)),
+  ];
+  for (const file of files.sort()) {
+    hash.update(path.relative(root, file));
+    hash.update("\0");
+    hash.update(fs.readFileSync(file));
+    hash.update("\0");
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+export const SNAPSHOT_CACHE = path.join(os.tmpdir(), "nacre-test-cache");
+/** How many snapshots (of other contents: other branches, other checkouts) are kept. */
+const KEEP = 3;
+
+const pidAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/** Runs `build` while holding the lock folder `lock`; waits while a live process holds it. */
+async function underLock<T>(lock: string, build: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(fs.readFileSync(path.join(lock, "pid"), { encoding: "utf8", flag: "a+" }));
+      // A holder that died (or had not written its pid yet, for a moment) leaves the lock behind.
+      if (holder && !pidAlive(holder)) fs.rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`verrou ${lock} tenu depuis plus de 15 minutes`);
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    return await build();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs the built server on `dataDir` until its output says `ready`, then stops it; returns the
+ * output. `env` is added to the test shops' usual settings.
+ */
+async function runShopUntil(dataDir: string, env: Record<string, string>, ready: string): Promise<string> {
+  const serverEntry = path.join(root, "build/server.js");
+  if (!fs.existsSync(serverEntry))
+    throw new Error("build/server.js manque : lancez `npm run build` avant les tests.");
+  const port = await freePort();
+  const shop = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: "",
+      AUTH_SECRET: "",
+      SEED_DEMO: "1",
+      ADMIN_PASSWORD: DEMO_ADMIN.password,
+      DEMO_PASSWORD: DEMO_CUSTOMER.password,
+      BACKUP_INTERVAL_HOURS: "0",
+      INACTIVITY_FIRST_PASS_SECONDS: "86400",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const done = new Promise<void>((resolve, reject) => {
+    const onOutput = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes(ready)) resolve();
+      else if (/tailles d'images (interrompue|abandonnée)|non préparées/i.test(output))
+        reject(new Error(`tailles d'images non faites :\n${output}`));
+    };
+    shop.stdout.on("data", onOutput);
+    shop.stderr.on("data", onOutput);
+    shop.on("exit", (code) => reject(new Error(`la boutique s'est arrêtée (code ${code}) :\n${output}`)));
+    setTimeout(
+      () => reject(new Error(`« ${ready} » attendu depuis 15 minutes :\n${output}`)),
+      900_000,
+    ).unref();
+  });
+  try {
+    await done;
+  } finally {
+    if (shop.exitCode === null) {
+      const exited = new Promise((resolve) => shop.once("exit", resolve));
+      shop.kill("SIGTERM");
+      await exited;
+    }
+  }
+  return output;
+}
+
+/** A private folder beside `target`, renamed into place when complete. */
+const partialOf = (target: string) =>
+  `${target}.partial-${process.pid}-${crypto.randomBytes(3).toString("hex")}`;
+
+/** The database stage: a first start on an empty DATA_DIR (migrations, settings, accounts, demo). */
+async function buildDatabase(target: string): Promise<void> {
+  const dataDir = partialOf(target);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const started = Date.now();
+  const output = await runShopUntil(dataDir, { IMAGE_SIZES_AT_START: "0" }, "Nacre est en ligne");
+  if (!output.includes("contenu de démonstration créé"))
+    throw new Error(`la boutique de démonstration n'a pas été créée :\n${output}`);
+  // What a copy does not take: the instance's own secret, its pid file, mails, backups.
+  for (const name of fs.readdirSync(dataDir))
+    if (!["nacre.sqlite", "uploads"].includes(name))
+      fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
+  fs.renameSync(dataDir, target);
+  console.info(
+    `Boutique de démonstration des tests créée en ${((Date.now() - started) / 1000).toFixed(0)} s : ${target}`,
+  );
+}
+
+/**
+ * The sizes stage: the start-up pass of a shop started on a copy of the snapshot (the snapshot's
+ * own file is being copied by test shops meanwhile), whose cache/ then moves into the snapshot.
+ */
+async function buildSizes(snapshot: string): Promise<void> {
+  const dataDir = partialOf(path.join(snapshot, "cache"));
+  copySqliteSnapshot(dataDir, { from: snapshot });
+  const started = Date.now();
+  try {
+    await runShopUntil(dataDir, { IMAGE_SIZES_AT_START: "1" }, "Tailles d'images préparées");
+    fs.renameSync(path.join(dataDir, "cache"), path.join(snapshot, "cache"));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.info(
+    `Tailles d'images de la démonstration faites en ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+  );
+}
+
+/** The snapshot's folder for the current content (database and originals), built first when missing. */
+export async function ensureDemoSnapshot(): Promise<string> {
+  const key = demoSnapshotKey();
+  const target = path.join(SNAPSHOT_CACHE, `demo-${key}`);
+  if (fs.existsSync(target)) return target;
+  fs.mkdirSync(SNAPSHOT_CACHE, { recursive: true });
+  await underLock(`${target}.lock`, async () => {
+    if (!fs.existsSync(target)) await buildDatabase(target);
+  });
+  pruneSnapshots(target);
+  return target;
+}
+
+/** The snapshot with every picture size in its cache/, made first when missing. */
+export async function ensureDemoSizes(): Promise<string> {
+  const snapshot = await ensureDemoSnapshot();
+  if (fs.existsSync(path.join(snapshot, "cache"))) return snapshot;
+  await underLock(`${snapshot}.sizes-lock`, async () => {
+    if (!fs.existsSync(path.join(snapshot, "cache"))) await buildSizes(snapshot);
+  });
+  return snapshot;
+}
+
+/**
+ * Starts making the snapshot's picture sizes in a process of their own, when they are missing and
+ * nobody makes them: the browser tests need them, the suites before them do not, and the encoding
+ * (one core at a time, ADR 010) overlaps their run. Returns at once.
+ */
+export function startDemoSizesInBackground(snapshot: string) {
+  if (fs.existsSync(path.join(snapshot, "cache")) || fs.existsSync(`${snapshot}.sizes-lock`)) return;
+  const log = fs.openSync(path.join(SNAPSHOT_CACHE, "tailles.log"), "a");
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "tests/support/demo-sizes.ts")], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", log, log],
+  });
+  child.unref();
+  fs.closeSync(log);
+}
+
+/** Keeps the newest few snapshots besides `current`. */
+function pruneSnapshots(current: string) {
+  const others = fs
+    .readdirSync(SNAPSHOT_CACHE)
+    .filter((name) => /^demo-[0-9a-f]{16}$/.test(name) && path.join(SNAPSHOT_CACHE, name) !== current)
+    .map((name) => path.join(SNAPSHOT_CACHE, name))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const old of others.slice(KEEP - 1)) fs.rmSync(old, { recursive: true, force: true });
+}
+
+/** Where the run's snapshot and PostgreSQL template are, for the test workers. */
 export const SNAPSHOT_ENV = {
   sqlite: "NACRE_TEST_DEMO_SQLITE",
   postgres: "NACRE_TEST_DEMO_POSTGRES",
 } as const;
 
-/** Copies the SQLite snapshot into an empty DATA_DIR; false when there is none to copy. */
-export function copySqliteSnapshot(dataDir: string): boolean {
-  const snapshot = process.env[SNAPSHOT_ENV.sqlite];
+/**
+ * Copies the snapshot into an empty DATA_DIR: the SQLite file and the originals, and with
+ * `sizes` the picture sizes too (the browser tests' shop). False when there is none to copy.
+ */
+export function copySqliteSnapshot(
+  dataDir: string,
+  options: { sizes?: boolean; from?: string } = {},
+): boolean {
+  const snapshot = options.from ?? process.env[SNAPSHOT_ENV.sqlite];
   if (!snapshot || fs.existsSync(path.join(dataDir, "nacre.sqlite"))) return false;
+  fs.mkdirSync(dataDir, { recursive: true });
   fs.copyFileSync(path.join(snapshot, "nacre.sqlite"), path.join(dataDir, "nacre.sqlite"));
   fs.cpSync(path.join(snapshot, "uploads"), path.join(dataDir, "uploads"), { recursive: true });
+  if (options.sizes) copySizes(snapshot, dataDir);
   return true;
 }
 
+/** The snapshot's picture sizes into a shop's cache (its originals may live in PostgreSQL). */
+export function copySizes(snapshot: string, dataDir: string) {
+  fs.cpSync(path.join(snapshot, "cache"), path.join(dataDir, "cache"), { recursive: true });
+}
+
 /**
- * Replaces the empty database `url` names by a copy of the PostgreSQL snapshot; false when there
+ * Replaces the empty database `url` names by a copy of the PostgreSQL template; false when there
  * is none. The database must be one the harness created and nothing has used yet.
  */
 export function copyPostgresSnapshot(url: string): boolean {
@@ -62,6 +314,7 @@ export function copyPostgresSnapshot(url: string): boolean {
       .then(() => client.end())
       .catch((error) => { console.error(error.message); process.exit(1); });`;
   const result = spawnSync(process.execPath, ["-e", script, admin.toString(), name, template], {
+    cwd: root,
     encoding: "utf8",
   });
   if (result.status !== 0)

@@ -5,18 +5,10 @@
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_ADMIN,
-  DEMO_CUSTOMER,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  startShop,
-  stopServer,
-  storedOriginals,
-} from "./shop-server";
+import { DEMO_ADMIN, DEMO_CUSTOMER, queryDatabase, signIn, storedOriginals } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let shop: ShopServer;
+let shop: TestShop;
 let adminCookie: string;
 let customerCookie: string;
 let categoryId: string;
@@ -24,7 +16,7 @@ let productId: string;
 let eventId: string;
 
 beforeAll(async () => {
-  shop = await startShop("admin");
+  shop = await startTestShop("admin");
   adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   customerCookie = await signIn(shop.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
   await queryDatabase(shop.dataDir, async (db) => {
@@ -35,7 +27,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (shop) await stopServer(shop);
+  await shop?.close();
 });
 
 function post(path: string, body: FormData | URLSearchParams | Blob, cookie?: string, headers = {}) {

@@ -9,9 +9,15 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { copyPostgresSnapshot, copySqliteSnapshot } from "../support/demo-snapshot";
-import { freePort } from "../support/free-port";
-import { type TestBackend, testBackend, testDatabaseEnv } from "../support/test-database";
+import {
+  copyPostgresSnapshot,
+  copySqliteSnapshot,
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  SNAPSHOT_SETTINGS,
+} from "./demo-snapshot";
+import { freePort } from "./free-port";
+import { type TestBackend, testBackend, testDatabaseEnv } from "./test-database";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 const serverEntry = path.join(root, "build/server.js");
@@ -36,21 +42,11 @@ export function newDataDir(label: string) {
 /** DATA_DIRs made by newDataDir whose shop has not started yet: empty, on an empty database. */
 const untouchedDataDirs = new Set<string>();
 
-/** Settings the demo snapshot was made with: a start that changes one of them seeds for itself. */
-const SNAPSHOT_SETTINGS = [
-  "SEED_DEMO",
-  "ADMIN_EMAIL",
-  "ADMIN_PASSWORD",
-  "DEMO_PASSWORD",
-  "NODE_ENV",
-  "DATABASE_URL",
-];
-
 /**
  * A first start with the default test settings would seed the very demo the run's snapshot holds:
  * the shop gets a copy of it instead (tests/support/demo-snapshot.ts).
  */
-function startFromDemoSnapshot(dataDir: string, env: Record<string, string> | undefined): void {
+export function startFromDemoSnapshot(dataDir: string, env: Record<string, string> | undefined): void {
   if (!untouchedDataDirs.delete(dataDir)) return;
   if (Object.keys(env ?? {}).some((key) => SNAPSHOT_SETTINGS.includes(key))) return;
   const url = databaseEnvOf(dataDir).DATABASE_URL;
@@ -299,8 +295,7 @@ export async function signUp(url: string, email: string, name = "Cliente test") 
   return cookieHeader(response);
 }
 
-export const DEMO_ADMIN = { email: "admin@nacre.test", password: "Admin-Nacre-2026" };
-export const DEMO_CUSTOMER = { email: "cliente@nacre.test", password: "Cliente-Nacre-2026" };
+export { DEMO_ADMIN, DEMO_CUSTOMER };
 
 /**
  * The tables of the shop's database by name, on either back end: what sqlite_master lists on SQLite
