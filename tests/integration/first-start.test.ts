@@ -1,7 +1,9 @@
 /**
  * Going live (ADR 011): a production shop on a public address, started with no ADMIN_PASSWORD, holds
  * no demo data and no known password; the password it generates is printed once; no password,
- * reset token, session cookie, AUTH_SECRET or database password reaches the output in any run.
+ * reset token, session cookie, AUTH_SECRET or database password reaches the output in any run. (A
+ * production shop on a local address seeds the demo with a generated customer password printed
+ * once: tests/integration/server.test.ts, where the seeding is tested.)
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -160,22 +162,4 @@ describe("first start in production with no ADMIN_PASSWORD", () => {
       }
     }
   });
-});
-
-describe("a production shop on a local address", () => {
-  it("still seeds the demo, with a demo customer password printed once", async () => {
-    const server = startServer({
-      port: await freePort(),
-      dataDir: newDataDir("demo-locale"),
-      env: { ADMIN_PASSWORD: "", DEMO_PASSWORD: "", SEED_DEMO: "", BACKUP_INTERVAL_HOURS: "0" },
-    });
-    servers.push(server);
-    await waitHealthy(server);
-    const match = server
-      .output()
-      .match(/Cliente de démonstration : cliente@nacre\.test \/ mot de passe : (\S+)/);
-    expect(match, server.output()).not.toBeNull();
-    await signIn(server.url, "cliente@nacre.test", match?.[1] ?? "");
-    await expect(signIn(server.url, "cliente@nacre.test", "Cliente-Nacre-2026")).rejects.toThrow();
-  }, 120_000); // seeding the demo draws every picture: 15–30 s on two busy cores
 });

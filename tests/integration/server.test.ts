@@ -2,12 +2,14 @@
  * The built server over real HTTP and a real database, the SQLite file or PostgreSQL (run
  * `npm run build` first; `npm test` does). Two processes start at once on one fresh DATA_DIR (and,
  * on PostgreSQL, one fresh database): one seeds, the other waits, neither corrupts anything; a
- * restart keeps the data and never seeds again.
+ * restart keeps the data and never seeds again. This is where seeding the demo is tested, once per
+ * back end: every other shop of the suites starts from a copy (tests/support/demo-snapshot.ts).
  */
 import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationProvider } from "../../db/migrations";
+import { demoEvents, demoProducts, demoReviews } from "../../db/seed/demo-content";
 import {
   DEMO_CUSTOMER,
   freePort,
@@ -25,9 +27,15 @@ const dataDir = newDataDir("http");
 const ports: number[] = [];
 const running: ShopServer[] = [];
 
+/**
+ * As a production shop on a local address starts by default (ADR 011): the demo is seeded (no
+ * SEED_DEMO), and its customer gets a password generated and printed once (no DEMO_PASSWORD).
+ */
+const firstStartEnv = { SEED_DEMO: "", DEMO_PASSWORD: "" };
+
 function start(port: number) {
   // Two first starts race to seed: they must seed for themselves, not start on the run's copy.
-  const handle = startServer({ port, dataDir, fromDemoSnapshot: false });
+  const handle = startServer({ port, dataDir, fromDemoSnapshot: false, env: firstStartEnv });
   running.push(handle);
   return handle;
 }
@@ -43,6 +51,7 @@ function counts() {
       admins: await one("select count(*) as n from users where role = 'admin'"),
       users: await one("select count(*) as n from users"),
       events: await one("select count(*) as n from events"),
+      reviews: await one("select count(*) as n from reviews"),
       heroes: await one("select count(*) as n from site_images where kind = 'hero'"),
       inspirations: await one("select count(*) as n from site_images where kind = 'inspiration'"),
       // Each migration ran once, though two processes started together.
@@ -59,6 +68,8 @@ function counts() {
 }
 
 let firstCounts: Awaited<ReturnType<typeof counts>>;
+/** The start that seeded the demo. */
+let seeder: ShopServer;
 
 beforeAll(async () => {
   ports.push(await freePort(), await freePort(), await freePort());
@@ -66,6 +77,7 @@ beforeAll(async () => {
   await Promise.all([waitHealthy(a), waitHealthy(b)]);
   const seededBy = [a, b].filter((h) => h.output().includes("contenu de démonstration créé"));
   expect(seededBy).toHaveLength(1);
+  seeder = seededBy[0] as ShopServer;
   firstCounts = await counts();
 }, 180_000);
 
@@ -76,15 +88,29 @@ afterAll(async () => {
 describe("two starts on one DATA_DIR, then a restart", () => {
   it("seeded the demo shop exactly once, in a healthy database (SQLite: in WAL mode)", async () => {
     expect(firstCounts).toMatchObject({
-      products: 40,
+      products: demoProducts.length,
       sold: 12,
       admins: 1,
-      events: 8,
+      // The admin, the demo customer and one account per demo review.
+      users: 2 + demoReviews.length,
+      events: demoEvents.length,
+      reviews: demoReviews.length,
       heroes: 6,
       inspirations: 33,
       migrations: Object.keys(await migrationProvider.getMigrations()).sort(),
       ...(testBackend() === "sqlite" && { integrity: "ok", journal: "wal" }),
     });
+  });
+
+  it("printed the demo customer's generated password once, and that password opens the account", async () => {
+    const printed = [
+      ...seeder.output().matchAll(/Cliente de démonstration : cliente@nacre\.test \/ mot de passe : (\S+)/g),
+    ];
+    expect(printed, seeder.output()).toHaveLength(1);
+    const password = printed[0]?.[1] ?? "";
+    expect(running.filter((h) => h.output().includes(password))).toEqual([seeder]);
+    await signIn(seeder.url, "cliente@nacre.test", password);
+    await expect(signIn(seeder.url, "cliente@nacre.test", DEMO_CUSTOMER.password)).rejects.toThrow();
   });
 
   it("keeps every row across a restart and never seeds again", async () => {
