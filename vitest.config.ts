@@ -69,6 +69,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Both cores: the route tests run the app in their own process, and a test file's shops and
+    // databases are its own (tests/support), so two files never share data.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -82,7 +85,7 @@ export default defineConfig({
             "tests/routes/**/*.test.ts",
           ],
           env: { NACRE_TEST_BACKEND: "sqlite" },
-          globalSetup: ["tests/support/demo-snapshot-setup.ts"],
+          globalSetup: ["tests/support/migrated-setup.ts", "tests/support/demo-snapshot-setup.ts"],
         },
       },
       {
@@ -91,7 +94,11 @@ export default defineConfig({
           name: "postgres",
           include: [...onBothBackEnds, "tests/postgres/**/*.test.ts"],
           env: { NACRE_TEST_BACKEND: "postgres" },
-          globalSetup: ["tests/support/postgres-global-setup.ts", "tests/support/demo-snapshot-setup.ts"],
+          globalSetup: [
+            "tests/support/postgres-global-setup.ts",
+            "tests/support/migrated-setup.ts",
+            "tests/support/demo-snapshot-setup.ts",
+          ],
         },
       },
     ],

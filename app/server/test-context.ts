@@ -1,11 +1,12 @@
 /**
  * A real app context over a fresh temporary DATA_DIR, for tests of server modules: on the test
- * run's back end (SQLite, or a fresh PostgreSQL database in the "postgres" Vitest project).
+ * run's back end (SQLite, or a fresh PostgreSQL database in the "postgres" Vitest project), copied
+ * from the run's empty migrated database when there is one (migrating is then a check).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { testDatabaseEnv } from "../../tests/support/test-database";
+import { migratedDatabaseEnv } from "../../tests/support/test-database";
 import { type AppContext, createAppContext } from "./context.server";
 import { migrateToLatest } from "./database.server";
 import { parseEnv } from "./env.server";
@@ -17,7 +18,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
       DATA_DIR: dataDir,
       SEED_DEMO: "0",
       NODE_ENV: "test",
-      ...testDatabaseEnv("ctx"),
+      ...(overrides.DATABASE_URL ? {} : migratedDatabaseEnv("ctx", dataDir)),
       ...overrides,
     }),
   );
