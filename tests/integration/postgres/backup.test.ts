@@ -11,14 +11,15 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppContext, createAppContext } from "../../app/server/context.server";
-import { migrateToLatest } from "../../app/server/database.server";
-import { parseEnv } from "../../app/server/env.server";
+import { type AppContext, createAppContext } from "../../../app/server/context.server";
+import { migrateToLatest } from "../../../app/server/database.server";
+import { parseEnv } from "../../../app/server/env.server";
 import {
   findPostgresTool,
   restorePostgresBackup,
   takeScheduledPostgresBackup,
-} from "../../app/server/postgres-backup.server";
+} from "../../../app/server/postgres-backup.server";
+import { npmRun } from "../../support/maintenance-commands";
 import {
   databaseEnvOf,
   freePort,
@@ -28,9 +29,8 @@ import {
   startServer,
   stopServer,
   waitHealthy,
-} from "../support/shop-server";
-import { createTestDatabaseUrl, TEST_AUTH_SECRET } from "../support/test-database";
-import { npmRun } from "./commands";
+} from "../../support/shop-server";
+import { createTestDatabaseUrl, TEST_AUTH_SECRET } from "../../support/test-database";
 
 let shop: ShopServer;
 let dataDir: string;

@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { root } from "../support/shop-server";
+import { root } from "./shop-server";
 
 export interface CommandResult {
   code: number | null;

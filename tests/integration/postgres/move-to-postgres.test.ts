@@ -7,7 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from "../../app/server/database.server";
+import { migrateToLatest, openDatabase } from "../../../app/server/database.server";
+import { npmRun, runCommand } from "../../support/maintenance-commands";
 import {
   DEMO_ADMIN,
   DEMO_CUSTOMER,
@@ -21,9 +22,8 @@ import {
   startServer,
   stopServer,
   waitHealthy,
-} from "../support/shop-server";
-import { createTestDatabaseUrl } from "../support/test-database";
-import { npmRun, runCommand } from "./commands";
+} from "../../support/shop-server";
+import { createTestDatabaseUrl } from "../../support/test-database";
 
 /** A demo seed takes long on a busy machine. */
 const START_TIMEOUT_MS = 240_000;

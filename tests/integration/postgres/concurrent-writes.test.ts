@@ -29,7 +29,7 @@ import {
   startServer,
   stopServer,
   waitHealthy,
-} from "../support/shop-server";
+} from "../../support/shop-server";
 
 const SOLD_OUT = "Cette création n'est plus disponible dans cette quantité.";
 const TOO_MANY = "Trop de tentatives. Patientez quelques minutes avant de réessayer.";

@@ -20,7 +20,7 @@ import {
   startShop,
   stopServer,
   waitHealthy,
-} from "../support/shop-server";
+} from "../../support/shop-server";
 
 const QUIET = { SEED_DEMO: "0", BACKUP_INTERVAL_HOURS: "0" };
 

@@ -6,14 +6,14 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabaseUrl } from "../../tests/support/test-database";
 import {
   BUS_CHANNELS,
   BUS_PAYLOAD_MAX_BYTES,
   type BusDelivery,
   createInstanceBus,
   type InstanceBus,
-} from "~/server/instance-bus.server";
-import { createTestDatabaseUrl } from "../support/test-database";
+} from "./instance-bus.server";
 
 let url: string;
 let admin: pg.Client;
