@@ -1,21 +1,15 @@
 /**
- * Issue 21, done-when (c), over real HTTP: the admin edits the consumer mediator and the inactivity
- * limit in the settings ('Identité légale et médiation', intent save-legal), and the mentions
- * légales, the CGV and the privacy policy show them at once. Bad input is refused in French with a
- * 400 and changes nothing; customers and visitors cannot save.
+ * Issue 21, done-when (c), a route test (the app in this process, over real HTTP): the admin edits
+ * the consumer mediator and the inactivity limit in the settings ('Identité légale et médiation',
+ * intent save-legal), and the mentions légales, the CGV and the privacy policy show them at once.
+ * Bad input is refused in French with a 400 and changes nothing; customers and visitors cannot
+ * save.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_ADMIN,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  signUp,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { DEMO_ADMIN, queryDatabase, signIn, signUp } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let server: ShopServer;
+let server: TestShop;
 let admin: string;
 let customer: string;
 
@@ -58,13 +52,13 @@ async function page(pathname: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startShop("mentions-reglages");
+  server = await startTestShop("mentions-reglages");
   admin = await signIn(server.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   customer = await signUp(server.url, "cliente-mentions@exemple.fr", "Cliente Mentions");
 }, 120_000);
 
 afterAll(async () => {
-  await stopServer(server);
+  await server?.close();
 });
 
 describe("the legal identity and mediation settings", () => {

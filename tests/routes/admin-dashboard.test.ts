@@ -1,21 +1,14 @@
 /**
- * Issue 9's admin actions over real HTTP: review moderation, users, shop settings and the contact
- * inbox are refused with 403 to anonymous visitors and customers (nothing changes); the last admin
- * can neither be demoted nor deleted; deleting a customer removes every row of theirs.
+ * Issue 9's admin actions, a route test (the app in this process, over real HTTP): review
+ * moderation, users, shop settings and the contact inbox are refused with 403 to anonymous visitors
+ * and customers (nothing changes); the last admin can neither be demoted nor deleted; deleting a
+ * customer removes every row of theirs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_ADMIN,
-  DEMO_CUSTOMER,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  signUp,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { DEMO_ADMIN, DEMO_CUSTOMER, queryDatabase, signIn, signUp } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let shop: ShopServer;
+let shop: TestShop;
 let adminCookie: string;
 let customerCookie: string;
 let adminId: string;
@@ -23,7 +16,7 @@ let customerId: string;
 let reviewId: string;
 
 beforeAll(async () => {
-  shop = await startShop("admin-dashboard");
+  shop = await startTestShop("admin-dashboard");
   adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   customerCookie = await signIn(shop.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
   await queryDatabase(shop.dataDir, async (db) => {
@@ -36,7 +29,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (shop) await stopServer(shop);
+  await shop?.close();
 });
 
 function post(path: string, fields: Record<string, string>, cookie?: string) {

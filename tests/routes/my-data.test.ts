@@ -1,21 +1,14 @@
 /**
- * 'Mes données' over real HTTP (issue 21, docs/product.md §10.21): a customer downloads everything
- * the shop holds about them (their own data only, no secret), and deletes their account with their
- * password: afterwards they cannot sign in, their old session is useless, their avatar answers 404,
- * and their paid order is kept anonymised. The admin exports a customer's data; nobody else may.
+ * 'Mes données' (issue 21, docs/product.md §10.21), a route test (the app in this process, over
+ * real HTTP): a customer downloads everything the shop holds about them (their own data only, no
+ * secret), and deletes their account with their password: afterwards they cannot sign in, their old
+ * session is useless, their avatar answers 404, and their paid order is kept anonymised. The admin
+ * exports a customer's data; nobody else may.
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_ADMIN,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  signUp,
-  startShop,
-  stopServer,
-  storedOriginals,
-} from "../support/shop-server";
+import { DEMO_ADMIN, queryDatabase, signIn, signUp, storedOriginals } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
 const PASSWORD = "Motdepasse-2026";
 const HINA = {
@@ -34,7 +27,7 @@ const OTHER = {
 const ADMIN_REPLY = "Oui, elle est disponible !";
 const INTERNAL_NOTE = "note-interne-secrete-du-vendeur";
 
-let shop: ShopServer;
+let shop: TestShop;
 let adminCookie = "";
 let hinaCookie = "";
 let otherCookie = "";
@@ -92,7 +85,7 @@ function closeAccount(cookie: string, password: string) {
 }
 
 beforeAll(async () => {
-  shop = await startShop("mes-donnees");
+  shop = await startTestShop("mes-donnees");
   adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   hinaCookie = await signUp(shop.url, HINA.email, HINA.name);
   otherCookie = await signUp(shop.url, OTHER.email, OTHER.name);
@@ -163,7 +156,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (shop) await stopServer(shop);
+  await shop?.close();
 });
 
 describe("Télécharger mes données", () => {

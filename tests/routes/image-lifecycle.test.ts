@@ -1,9 +1,10 @@
 /**
- * Images over real HTTP (issue 16, ADR 010): uploads take PNG, JPEG, GIF and WebP by their bytes
- * only — an SVG avatar or event picture gets a French 4xx and nothing is stored — and a file dies
- * with its record: once a product, an event or a user is deleted, or an avatar replaced, the old
- * URLs (original, sizes, thumb) answer 404, the original is gone from the shop's store (uploads/ on
- * SQLite, image_files on PostgreSQL: ADR 015) and its sizes from cache/.
+ * Images (issue 16, ADR 010), a route test (the app in this process, over real HTTP): uploads take
+ * PNG, JPEG, GIF and WebP by their bytes only — an SVG avatar or event picture gets a French 4xx
+ * and nothing is stored — and a file dies with its record: once a product, an event or a user is
+ * deleted, or an avatar replaced, the old URLs (original, sizes, thumb) answer 404, the original is
+ * gone from the shop's store (uploads/ on SQLite, image_files on PostgreSQL: ADR 015) and its sizes
+ * from cache/.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,25 +13,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEMO_ADMIN,
   queryDatabase,
-  type ShopServer,
   signIn,
   signUp,
-  startShop,
-  stopServer,
   storedOriginals,
   testBackend,
 } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let shop: ShopServer;
+let shop: TestShop;
 let adminCookie: string;
 
 beforeAll(async () => {
-  shop = await startShop("images");
+  shop = await startTestShop("images");
   adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
 }, 180_000);
 
 afterAll(async () => {
-  if (shop) await stopServer(shop);
+  await shop?.close();
 });
 
 type Folder = "products" | "events" | "avatars";

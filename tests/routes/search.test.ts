@@ -1,32 +1,26 @@
 /**
- * Search over real HTTP (issue 23, docs/product.md §10.23), on both back ends: a fresh shop's
- * pieces are found at once, the suggestions endpoint and the results page take any input without
- * a 500, the admin's search is the admin's only, and a piece the admin renames or deletes is found
- * under its new name, or no more, at the very next request.
+ * Search (issue 23, docs/product.md §10.23), a route test (the app in this process, over real
+ * HTTP), on both back ends: a fresh shop's pieces are found at once, the suggestions endpoint and
+ * the results page take any input without a 500, the admin's search is the admin's only, and a
+ * piece the admin renames or deletes is found under its new name, or no more, at the very next
+ * request.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_ADMIN,
-  DEMO_CUSTOMER,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { DEMO_ADMIN, DEMO_CUSTOMER, queryDatabase, signIn } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let shop: ShopServer;
+let shop: TestShop;
 let adminCookie: string;
 let customerCookie: string;
 
 beforeAll(async () => {
-  shop = await startShop("search");
+  shop = await startTestShop("search");
   adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   customerCookie = await signIn(shop.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
 }, 180_000);
 
 afterAll(async () => {
-  if (shop) await stopServer(shop);
+  await shop?.close();
 });
 
 interface Suggestion {

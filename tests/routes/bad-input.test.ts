@@ -1,24 +1,17 @@
 /**
- * Bad input (issue 10): every mutation receives malformed and hostile payloads — wrong types,
- * missing and extra fields, huge strings, unicode tricks, negative and NaN numbers, forged ids,
- * wrong content types, oversize and unannounced bodies — from the role that may call it. Each
- * answer must be a 4xx in French, never a 5xx, and the database must be byte-for-byte unchanged.
+ * Bad input (issue 10), a route test (the app in this process, over real HTTP), on both back ends:
+ * every mutation receives malformed and hostile payloads — wrong types, missing and extra fields,
+ * huge strings, unicode tricks, negative and NaN numbers, forged ids, wrong content types, oversize
+ * and unannounced bodies — from the role that may call it. Each answer must be a 4xx in French,
+ * never a 5xx, and the database must be byte-for-byte unchanged.
  */
 import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_ADMIN,
-  listTables,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  signUp,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { DEMO_ADMIN, listTables, queryDatabase, signIn, signUp } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let server: ShopServer;
+let server: TestShop;
 let customer: string;
 let admin: string;
 
@@ -156,13 +149,13 @@ function expectFrench(text: string, label: string) {
 }
 
 beforeAll(async () => {
-  server = await startShop("mauvaises-entrees", { SEED_DEMO: "0", TRUST_PROXY: "1" });
+  server = await startTestShop("mauvaises-entrees", { SEED_DEMO: "0", TRUST_PROXY: "1" });
   customer = await signUp(server.url, "entrees@exemple.fr", "Entrées");
   admin = await signIn(server.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
 }, 120_000);
 
 afterAll(async () => {
-  await stopServer(server);
+  await server?.close();
 });
 
 describe("hostile payloads on every mutation", () => {

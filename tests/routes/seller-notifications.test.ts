@@ -1,29 +1,23 @@
 /**
- * Issue 20 over real HTTP: the 'Commandes et notifications' settings (French 400s for a bad hold,
- * nothing changed), the seller's e-mails in the outbox honouring their switches (contact message,
- * review awaiting approval, chat message while no admin is around; a new order's e-mail is tested
- * with the orders' flow in app/features/settings/seller-notifications.server.test.ts), and
- * 'Mes commandes': a customer sees their own orders with status, payment link, tracking number and
- * history, never another customer's.
+ * Issue 20, a route test (the app in this process, over real HTTP): the 'Commandes et
+ * notifications' settings (French 400s for a bad hold, nothing changed), the seller's e-mails in
+ * the outbox honouring their switches (contact message, review awaiting approval, chat message
+ * while no admin is around; a new order's e-mail is tested with the orders' flow in
+ * app/features/settings/seller-notifications.server.test.ts), and 'Mes commandes': a customer sees
+ * their own orders with status, payment link, tracking number and history, never another
+ * customer's.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeQuotedPrintable } from "../support/outbox";
-import {
-  DEMO_ADMIN,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  signUp,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { DEMO_ADMIN, queryDatabase, signIn, signUp } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
 const SHOP_EMAIL = "boutique-notifications@exemple.fr";
 
-let server: ShopServer;
+let server: TestShop;
 let admin: string;
 
 function post(pathname: string, cookie: string, fields: Record<string, string>) {
@@ -104,7 +98,7 @@ async function saveOrderSettings(fields: Record<string, string>) {
 const ALL_ON = { notifyNewOrder: "on", notifyContact: "on", notifyReview: "on", notifyChat: "on" };
 
 beforeAll(async () => {
-  server = await startShop("notifications");
+  server = await startTestShop("notifications");
   admin = await signIn(server.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await queryDatabase(server.dataDir, (db) =>
     db.run("update shop_settings set email = ? where id = 'shop'", SHOP_EMAIL),
@@ -112,7 +106,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await stopServer(server);
+  await server?.close();
 });
 
 // First of all: this instance records an admin's visit at most once a minute, so the visit this

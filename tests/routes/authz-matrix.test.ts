@@ -1,21 +1,15 @@
 /**
- * Authorization matrix (issue 10): every route of app/routes.ts, read (GET) and written (POST) as
- * an anonymous visitor, customer A, customer B and the admin, with the outcome each must get. The
- * table is keyed by the route map itself: a route added without its row makes this suite fail.
- * Every answer given to B or to a visitor is also searched for A's private data.
+ * Authorization matrix (issue 10), a route test (the app in this process, over real HTTP), on both
+ * back ends: every route of app/routes.ts, read (GET) and written (POST) as an anonymous visitor,
+ * customer A, customer B and the admin, with the outcome each must get. The table is keyed by the
+ * route map itself: a route added without its row makes this suite fail. Every answer given to B or
+ * to a visitor is also searched for A's private data.
  */
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
-import {
-  DEMO_ADMIN,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  signUp,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { DEMO_ADMIN, queryDatabase, signIn, signUp } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
 type Role = "anonyme" | "clienteA" | "clientB" | "admin";
 const ROLES: Role[] = ["anonyme", "clienteA", "clientB", "admin"];
@@ -239,7 +233,7 @@ function routeKeys(entries: RouteConfigEntry[]): string[] {
   ]);
 }
 
-let server: ShopServer;
+let server: TestShop;
 const cookies: Record<Role, string> = { anonyme: "", clienteA: "", clientB: "", admin: "" };
 /** Alice's private data: none of it may reach Bruno or a visitor. */
 const ALICE = {
@@ -287,7 +281,7 @@ function expectOutcome(
 }
 
 beforeAll(async () => {
-  server = await startShop("matrice");
+  server = await startTestShop("matrice");
   const { url } = server;
   cookies.clienteA = await signUp(url, ALICE.email, ALICE.name);
   cookies.clientB = await signUp(url, "bruno-matrice@exemple.fr", "Bruno Matrice");
@@ -398,7 +392,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await stopServer(server);
+  await server?.close();
 });
 
 describe("authorization matrix", () => {

@@ -1,24 +1,17 @@
 /**
- * The seller's side of orders over real HTTP (docs/product.md §10.19): the list with its status
- * filter and search, an order's page, each step from the page's action (a plain form post) and from
- * POST /api/admin/commandes, the customer's e-mails, the stock, the history with the admin's name;
- * refused steps (409), bad links (400), unknown orders (404) and non-admins (401/403, redirects)
- * change nothing.
+ * The seller's side of orders (docs/product.md §10.19), a route test (the app in this process, over
+ * real HTTP): the list with its status filter and search, an order's page, each step from the
+ * page's action (a plain form post) and from POST /api/admin/commandes, the customer's e-mails, the
+ * stock, the history with the admin's name; refused steps (409), bad links (400), unknown orders
+ * (404) and non-admins (401/403, redirects) change nothing.
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../support/outbox";
-import {
-  DEMO_ADMIN,
-  DEMO_CUSTOMER,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { DEMO_ADMIN, DEMO_CUSTOMER, queryDatabase, signIn } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let shop: ShopServer;
+let shop: TestShop;
 let admin: string;
 let customer: string;
 let adminName: string;
@@ -166,7 +159,7 @@ function orderState(id: string) {
 }
 
 beforeAll(async () => {
-  shop = await startShop("commandes-admin");
+  shop = await startTestShop("commandes-admin");
   admin = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   customer = await signIn(shop.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
   await queryDatabase(shop.dataDir, async (db) => {
@@ -187,7 +180,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (shop) await stopServer(shop);
+  await shop?.close();
 });
 
 describe("the seller's orders", () => {
