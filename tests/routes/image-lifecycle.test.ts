@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postCommand } from "../support/page-command";
 import {
   DEMO_ADMIN,
   queryDatabase,
@@ -225,7 +226,12 @@ describe("a file dies with its record", () => {
     expect((await fetch(firstUrls[1] as string, { headers: { "if-none-match": etag } })).status).toBe(404);
     expect((await fetch(secondUrls[1] as string)).status).toBe(200);
 
-    const deleted = await adminPost("/api/admin/produits", form({ intent: "delete", id: product.id }));
+    const deleted = await postCommand(
+      shop.url,
+      "/admin/produits",
+      { intent: "delete", id: product.id },
+      adminCookie,
+    );
     expect(deleted.status).toBe(200);
     await expectGone("products", second, secondUrls);
   });
@@ -254,9 +260,9 @@ describe("a file dies with its record", () => {
     const second = await event();
     expect(second.image).not.toBe(first.image);
     const secondUrls = await warm("events", second.image);
-    expect((await adminPost("/api/admin/evenements", form({ intent: "delete", id: first.id }))).status).toBe(
-      200,
-    );
+    expect(
+      (await postCommand(shop.url, "/admin/agenda", { intent: "delete", id: first.id }, adminCookie)).status,
+    ).toBe(200);
     await expectGone("events", second.image, secondUrls);
   });
 
@@ -274,11 +280,12 @@ describe("a file dies with its record", () => {
     await expectGone("avatars", first, firstUrls);
 
     const secondUrls = await warm("avatars", second.image as string);
-    const deleted = await fetch(`${shop.url}/api/admin/utilisateurs`, {
-      method: "POST",
-      headers: { origin: shop.url, cookie: adminCookie },
-      body: new URLSearchParams({ intent: "delete", id: second.id }),
-    });
+    const deleted = await postCommand(
+      shop.url,
+      "/admin/utilisateurs",
+      { intent: "delete", id: second.id },
+      adminCookie,
+    );
     expect(deleted.status).toBe(200);
     await expectGone("avatars", second.image as string, secondUrls);
   });

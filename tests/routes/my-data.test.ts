@@ -7,6 +7,7 @@
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postCommand } from "../support/page-command";
 import { DEMO_ADMIN, queryDatabase, signIn, signUp, storedOriginals } from "../support/shop-server";
 import { startTestShop, type TestShop } from "../support/test-shop";
 
@@ -141,16 +142,19 @@ beforeAll(async () => {
     db.get("select id, number, tracking_token from orders where user_id = ?", hina.id),
   )) as { id: string; number: string; tracking_token: string };
   Object.assign(hina, { orderId: order.id, order: order.number, token: order.tracking_token });
-  const paid = await post(
-    "/api/admin/commandes",
+  const orderPage = `/admin/commandes/${order.id}`;
+  const paid = await postCommand(
+    shop.url,
+    orderPage,
+    { intent: "mark-paid", orderId: order.id },
     adminCookie,
-    new URLSearchParams({ intent: "mark-paid", orderId: order.id }),
   );
   expect(paid.status).toBe(200);
-  const noted = await post(
-    "/api/admin/commandes",
+  const noted = await postCommand(
+    shop.url,
+    orderPage,
+    { intent: "save-note", orderId: order.id, note: INTERNAL_NOTE },
     adminCookie,
-    new URLSearchParams({ intent: "save-note", orderId: order.id, note: INTERNAL_NOTE }),
   );
   expect(noted.status).toBe(200);
 }, 180_000);
@@ -404,18 +408,20 @@ describe("deleting from the user manager", () => {
     )) as { id: string };
     expect(
       (
-        await post(
-          "/api/admin/commandes",
+        await postCommand(
+          shop.url,
+          `/admin/commandes/${order.id}`,
+          { intent: "mark-paid", orderId: order.id },
           adminCookie,
-          new URLSearchParams({ intent: "mark-paid", orderId: order.id }),
         )
       ).status,
     ).toBe(200);
 
-    const deleted = await post(
-      "/api/admin/utilisateurs",
+    const deleted = await postCommand(
+      shop.url,
+      "/admin/utilisateurs",
+      { intent: "delete", id: userId },
       adminCookie,
-      new URLSearchParams({ intent: "delete", id: userId }),
     );
     expect(deleted.status).toBe(200);
     expect(await userRow(email)).toBeUndefined();

@@ -6,6 +6,7 @@
  * request.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postCommand } from "../support/page-command";
 import { DEMO_ADMIN, DEMO_CUSTOMER, queryDatabase, signIn } from "../support/shop-server";
 import { startTestShop, type TestShop } from "../support/test-shop";
 
@@ -189,7 +190,13 @@ describe("kept up to date by the admin's writes", () => {
     expect((await suggest("tetiaroa")).map((found) => found.id)).toEqual([piece.id]);
     expect(await suggest("huahine")).toEqual([]);
 
-    const deleted = await post("/api/admin/produits", { intent: "delete", id: piece.id });
+    // Deleted from the product manager: its page's action (ADR 013).
+    const deleted = await postCommand(
+      shop.url,
+      "/admin/produits",
+      { intent: "delete", id: piece.id },
+      adminCookie,
+    );
     expect(deleted.status).toBe(200);
     expect(await suggest("tetiaroa")).toEqual([]);
     const page = await (await fetch(`${shop.url}/recherche?q=tetiaroa`)).text();
