@@ -54,15 +54,12 @@ export default [
   route("images/:folder/:file", "routes/api/images.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
+  // The dashboard's commands are its pages' actions (ADR 013, ADR 020); these three are not:
+  // saves with files (XMLHttpRequest, for the upload's progress), the inline editor's and the
+  // manager's reads, and the admin's export of a customer's data (a download link).
   route("api/admin/produits", "routes/api/admin-products.ts"),
-  route("api/admin/references", "routes/api/admin-references.ts"),
   route("api/admin/evenements", "routes/api/admin-events.ts"),
-  route("api/admin/avis", "routes/api/admin-reviews.ts"),
-  route("api/admin/utilisateurs", "routes/api/admin-users.ts"),
   route("api/admin/utilisateurs/:id/donnees", "routes/api/admin-user-data.ts"),
-  route("api/admin/parametres", "routes/api/admin-settings.ts"),
-  route("api/admin/contacts", "routes/api/admin-contacts.ts"),
-  route("api/admin/commandes", "routes/api/admin-orders.ts"),
 
   // Anything else: the French 404 page
   route("*", "routes/shop/not-found.tsx"),

@@ -1,10 +1,13 @@
 /**
- * The admin actions over real HTTP (issue 8): every one refused with 403 to anonymous visitors and
- * customers, and the upload limits — an 11th image, a non-image renamed .png, a 50 MB body — each
- * refused with a French message and nothing written.
+ * The admin actions (issue 8), a route test (the app in this process, over real HTTP): the upload
+ * routes (product and event saves) refuse anonymous visitors and customers with a 403, the
+ * dashboard pages' commands send them to sign in or away (ADR 013), the upload routes take saves
+ * only (ADR 020), and the upload limits — an 11th image, a non-image renamed .png, a 50 MB body —
+ * are each refused with a French message and nothing written.
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postCommand } from "../support/page-command";
 import { DEMO_ADMIN, DEMO_CUSTOMER, queryDatabase, signIn, storedOriginals } from "../support/shop-server";
 import { startTestShop, type TestShop } from "../support/test-shop";
 
@@ -67,6 +70,7 @@ const counts = () =>
     };
   });
 
+/** What the upload routes take: saves, which may carry files (ADR 020). */
 const ACTIONS = () => [
   {
     name: "product save",
@@ -74,50 +78,22 @@ const ACTIONS = () => [
     body: form({ intent: "save", name: "Intrus", price: "10", stock: "1", categories: [categoryId] }),
   },
   {
-    name: "product set-sold",
-    path: "/api/admin/produits",
-    body: form({ intent: "set-sold", id: productId, sold: "true" }),
-  },
-  { name: "product delete", path: "/api/admin/produits", body: form({ intent: "delete", id: productId }) },
-  {
-    name: "category create",
-    path: "/api/admin/references",
-    body: form({ intent: "create", kind: "categories", name: "Intruse" }),
-  },
-  {
-    name: "category rename",
-    path: "/api/admin/references",
-    body: form({ intent: "rename", kind: "categories", id: categoryId, name: "Intruse" }),
-  },
-  {
-    name: "category delete",
-    path: "/api/admin/references",
-    body: form({ intent: "delete", kind: "categories", id: categoryId }),
-  },
-  {
-    name: "colour create",
-    path: "/api/admin/references",
-    body: form({ intent: "create", kind: "colors", name: "Intruse" }),
-  },
-  {
     name: "event save",
     path: "/api/admin/evenements",
     body: form({ intent: "save", title: "Intrus", startDate: "2030-01-01T10:00:00.000Z" }),
   },
-  { name: "event delete", path: "/api/admin/evenements", body: form({ intent: "delete", id: eventId }) },
 ];
+
+const isSold = () =>
+  queryDatabase(
+    shop.dataDir,
+    async (db) =>
+      ((await db.get("select is_sold from products where id = ?", productId)) as { is_sold: number }).is_sold,
+  );
 
 describe("admin actions refuse everyone but an admin", () => {
   it("answers 403 with 'Accès non autorisé.' to anonymous visitors and customers, and changes nothing", async () => {
     const before = await counts();
-    const sold = () =>
-      queryDatabase(
-        shop.dataDir,
-        async (db) =>
-          ((await db.get("select is_sold from products where id = ?", productId)) as { is_sold: number })
-            .is_sold,
-      );
-    const soldBefore = await sold();
     for (const action of ACTIONS()) {
       for (const [who, cookie] of [
         ["anonymous", undefined],
@@ -132,17 +108,37 @@ describe("admin actions refuse everyone but an admin", () => {
       }
     }
     expect(await counts()).toEqual(before);
-    expect(await sold()).toBe(soldBefore);
   });
 
   it("lets the admin through (the same request succeeds)", async () => {
+    const before = await counts();
     const response = await post(
-      "/api/admin/references",
-      form({ intent: "create", kind: "colors", name: "Vert lagon" }),
+      "/api/admin/evenements",
+      form({ intent: "save", title: "Marché du lagon", startDate: "2030-01-01T10:00:00.000Z" }),
       adminCookie,
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ ok: true, message: "Couleur ajoutée !" });
+    expect(await response.json()).toMatchObject({ ok: true, message: "Événement ajouté !" });
+    expect((await counts()).events).toBe(before.events + 1);
+  });
+
+  it("take saves only: the pages' commands posted there are a French 400, and change nothing", async () => {
+    const before = await counts();
+    const soldBefore = await isSold();
+    for (const [path, fields] of [
+      ["/api/admin/produits", { intent: "set-sold", id: productId, sold: soldBefore ? "false" : "true" }],
+      ["/api/admin/produits", { intent: "delete", id: productId }],
+      ["/api/admin/evenements", { intent: "delete", id: eventId }],
+    ] as const) {
+      const response = await post(path, form(fields), adminCookie);
+      expect(response.status, `${path} ${fields.intent}`).toBe(400);
+      expect(await response.json(), `${path} ${fields.intent}`).toEqual({
+        ok: false,
+        error: "Action inconnue.",
+      });
+    }
+    expect(await counts()).toEqual(before);
+    expect(await isSold()).toBe(soldBefore);
   });
 });
 
@@ -153,12 +149,22 @@ describe("the dashboard pages' own actions (ADR 013)", () => {
       body: form({ intent: "create", kind: "colors", name: "Gris de Tahiti clair" }),
     },
     { path: "/admin/categories", body: form({ intent: "create", kind: "categories", name: "Intruse" }) },
+    {
+      path: "/admin/categories",
+      body: form({ intent: "rename", kind: "categories", id: categoryId, name: "Intruse" }),
+    },
+    { path: "/admin/categories", body: form({ intent: "delete", kind: "categories", id: categoryId }) },
     { path: "/admin/produits", body: form({ intent: "set-sold", id: productId, sold: "true" }) },
+    { path: "/admin/produits", body: form({ intent: "delete", id: productId }) },
     { path: "/admin/agenda", body: form({ intent: "delete", id: eventId }) },
   ];
 
   it("send visitors to sign in and customers away, and change nothing", async () => {
     const before = await counts();
+    const soldBefore = await isSold();
+    const names = () =>
+      queryDatabase(shop.dataDir, (db) => db.all("select id, name from categories order by id"));
+    const namesBefore = await names();
     for (const command of PAGE_COMMANDS()) {
       const anonymous = await fetch(`${shop.url}${command.path}`, {
         method: "POST",
@@ -176,8 +182,21 @@ describe("the dashboard pages' own actions (ADR 013)", () => {
       });
       expect(customer.status, `${command.path} as customer`).toBe(302);
       expect(customer.headers.get("location")).toBe("/mon-compte?acces=refuse");
+      // The fetcher's form of the same request (what the dashboard sends): the same redirects.
+      expect(await postCommand(shop.url, command.path, command.body)).toEqual({
+        status: 302,
+        body: null,
+        location: `/auth?redirectTo=${encodeURIComponent(command.path)}`,
+      });
+      expect(await postCommand(shop.url, command.path, command.body, customerCookie)).toEqual({
+        status: 302,
+        body: null,
+        location: "/mon-compte?acces=refuse",
+      });
     }
     expect(await counts()).toEqual(before);
+    expect(await isSold()).toBe(soldBefore);
+    expect(await names()).toEqual(namesBefore);
   });
 
   it("run the admin's command, and refuse a malformed one with a French 400", async () => {
@@ -484,12 +503,16 @@ describe("upload limits", () => {
     expect(((await noCategory.json()) as { error: string }).error).toBe(
       "Veuillez sélectionner au moins une catégorie.",
     );
-    const blankCategory = await post(
-      "/api/admin/references",
+    const blankCategory = await postCommand(
+      shop.url,
+      "/admin/categories",
       form({ intent: "create", kind: "categories", name: "   " }),
       adminCookie,
     );
-    expect(blankCategory.status).toBe(400);
-    expect(((await blankCategory.json()) as { error: string }).error).toBe("Le nom ne peut pas être vide.");
+    expect(blankCategory).toEqual({
+      status: 400,
+      body: { ok: false, error: "Le nom ne peut pas être vide." },
+      location: null,
+    });
   });
 });

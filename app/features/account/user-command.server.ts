@@ -1,4 +1,4 @@
-/** Role, e-mail visibility and deletion of a user: /admin/utilisateurs and POST /api/admin/utilisateurs. */
+/** Role, e-mail visibility and deletion of a user: the action of /admin/utilisateurs. */
 import { runAdminCommand } from "~/features/admin/admin-command.server";
 import { getAppContext } from "~/server/context.server";
 import type { SessionUser } from "~/server/session.server";

@@ -1,9 +1,8 @@
 /**
- * One admin command, the same whichever route receives it (the dashboard page's action or its
- * api/admin/* twin kept for scripts and tests): the form is checked by the command's schema, run,
- * and answered in JSON — { ok, message } or { ok: false, error } with a 4xx; a crash is logged
- * and answered with the command's own French failure (a refused write with a French 4xx), never
- * the framework's English page.
+ * One admin command, run by the dashboard page's action that takes it (ADR 013; no api/admin/* twin
+ * since ADR 020): the form is checked by the command's schema, run, and answered in JSON — { ok,
+ * message } or { ok: false, error } with a 4xx; a crash is logged and answered with the command's
+ * own French failure (a refused write with a French 4xx), never the framework's English page.
  */
 import type { z } from "zod";
 import { formToObject } from "~/lib/form-data";

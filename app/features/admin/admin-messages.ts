@@ -69,4 +69,7 @@ export const REFERENCE_MESSAGES: Record<
   },
 };
 
+/** A command the route does not take (an upload route asked for a page action's command, ADR 020). */
+export const UNKNOWN_ACTION = "Action inconnue.";
+
 export const DASHBOARD_LOAD_FAILED = "Impossible de charger les données du dashboard.";

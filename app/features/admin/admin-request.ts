@@ -1,7 +1,9 @@
 /**
- * How the dashboard talks to its actions (api/admin/*): a multipart POST through XMLHttpRequest,
- * whose upload events give the progress bar that fetch() cannot, answered in JSON. After a
- * success the caller revalidates the page's loaders: the dashboard updates without a reload.
+ * How the dashboard sends its uploads (api/admin/produits and api/admin/evenements: saves with
+ * files; every other command is its page's action, ADR 013): a multipart POST through
+ * XMLHttpRequest, whose upload events give the progress bar that fetch() cannot, answered in JSON.
+ * After a success the caller revalidates the page's loaders: the dashboard updates without a
+ * reload.
  */
 export type AdminAnswer =
   | { ok: true; message: string; payload: Record<string, unknown> }

@@ -1,4 +1,4 @@
-/** Mark a contact message read or unread, or delete it: /admin/contacts and POST /api/admin/contacts. */
+/** Mark a contact message read or unread, or delete it: the action of /admin/contacts. */
 import { runAdminCommand } from "~/features/admin/admin-command.server";
 import { getDb } from "~/server/context.server";
 import { INBOX_MESSAGES, inboxActionSchema } from "./contact-inbox-schema";

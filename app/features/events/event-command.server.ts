@@ -1,4 +1,4 @@
-/** Delete an event: the action of /admin/agenda and the non-upload half of POST /api/admin/evenements. */
+/** Delete an event: the action of /admin/agenda (saves, with their image, go to POST /api/admin/evenements). */
 import { runAdminCommand } from "~/features/admin/admin-command.server";
 import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
 import { getAppContext } from "~/server/context.server";

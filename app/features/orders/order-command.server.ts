@@ -1,8 +1,8 @@
 /**
- * The admin's commands on an order (docs/product.md §10.19): /admin/commandes/:id and POST
- * /api/admin/commandes. A step goes through applyOrderStep (the rules, then the customer's e-mail and
- * the live count); the internal note is saved alone. Answered like every dashboard command:
- * { ok, message } or a French 4xx — 400 bad input, 404 unknown order, 409 a step its status refuses.
+ * The admin's commands on an order (docs/product.md §10.19): the action of /admin/commandes/:id. A
+ * step goes through applyOrderStep (the rules, then the customer's e-mail and the live count); the
+ * internal note is saved alone. Answered like every dashboard command: { ok, message } or a French
+ * 4xx — 400 bad input, 404 unknown order, 409 a step its status refuses.
  */
 import { runAdminCommand } from "~/features/admin/admin-command.server";
 import { getAppContext } from "~/server/context.server";

@@ -1,4 +1,4 @@
-/** Approve or delete a review: the action of /admin/avis and of POST /api/admin/avis. */
+/** Approve or delete a review: the action of /admin/avis. */
 import { runAdminCommand } from "~/features/admin/admin-command.server";
 import { getDb } from "~/server/context.server";
 import { applyReviewAction } from "./moderation.server";

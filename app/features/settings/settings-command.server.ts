@@ -1,8 +1,7 @@
 /**
- * Save the shop settings: the action of /admin/parametres and of POST /api/admin/parametres. Each
- * form of the page has its own intent and schema: `save` the shop's details, `save-orders` the
- * hold's length and the seller's e-mails, `save-legal` the legal identity, the consumer mediator and
- * the inactivity limit.
+ * Save the shop settings: the action of /admin/parametres. Each form of the page has its own intent
+ * and schema: `save` the shop's details, `save-orders` the hold's length and the seller's e-mails,
+ * `save-legal` the legal identity, the consumer mediator and the inactivity limit.
  */
 import { z } from "zod";
 import { runAdminCommand } from "~/features/admin/admin-command.server";

@@ -1,12 +1,11 @@
 /**
  * POST /api/admin/produits — the product saves with their image files (intent: save), uploaded
- * through XMLHttpRequest for its progress events; set-sold and delete are the /admin/produits
- * action's commands, answered here too for scripts and the HTTP suites;
+ * through XMLHttpRequest for its progress events, which a page action's fetcher does not give;
+ * set-sold and delete are the /admin/produits action's commands only (ADR 020);
  * GET ?id= — one product for the shop pages' inline editor; GET ?q= — the manager's search.
  * Multipart: a save carries the new image files; the body is size-capped while it streams.
  */
-import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
-import { runProductCommand } from "~/features/catalogue/admin/product-command.server";
+import { PRODUCT_MESSAGES, UNKNOWN_ACTION } from "~/features/admin/admin-messages";
 import { PRODUCT_LIST_FIELDS, productFields, recordId } from "~/features/catalogue/admin/product-schema";
 import { getReferenceLists } from "~/features/catalogue/catalogue.server";
 import { getAdminProduct, type ProductResult, saveProduct } from "~/features/catalogue/product-admin.server";
@@ -25,18 +24,15 @@ function answer(result: ProductResult) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminApi(request);
   const form = await readLimitedForm(request);
-  const ctx = getAppContext();
-  if (form.get("intent") === "save") {
-    const parsed = productFields.safeParse(formToObject(form, PRODUCT_LIST_FIELDS));
-    if (!parsed.success) return invalidInput(parsed.error);
-    try {
-      return answer(await saveProduct(ctx, parsed.data, filesOf(form, "files")));
-    } catch (error) {
-      if (error instanceof UploadRejectedError) return apiError(error.message, error.status);
-      return actionFailed(error, PRODUCT_MESSAGES.updateFailed, "Enregistrement du produit impossible");
-    }
+  if (form.get("intent") !== "save") return apiError(UNKNOWN_ACTION, 400);
+  const parsed = productFields.safeParse(formToObject(form, PRODUCT_LIST_FIELDS));
+  if (!parsed.success) return invalidInput(parsed.error);
+  try {
+    return answer(await saveProduct(getAppContext(), parsed.data, filesOf(form, "files")));
+  } catch (error) {
+    if (error instanceof UploadRejectedError) return apiError(error.message, error.status);
+    return actionFailed(error, PRODUCT_MESSAGES.updateFailed, "Enregistrement du produit impossible");
   }
-  return runProductCommand(form);
 }
 
 /**

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postCommand } from "../../support/page-command";
 import {
   DEMO_ADMIN,
   databaseEnvOf,
@@ -123,11 +124,13 @@ describe("pictures across instances on one PostgreSQL database (ADR 015)", () =>
       [`1200-${fileName.replace(".webp", "")}.webp`, `400-${fileName.replace(".webp", "")}.webp`].sort(),
     );
 
-    const deleted = await fetch(`${a.url}/api/admin/produits`, {
-      method: "POST",
-      headers: { origin: a.url, cookie: adminCookie },
-      body: new URLSearchParams({ intent: "delete", id: productId }),
-    });
+    // The product manager's deletion: the /admin/produits action, as its fetcher posts it (ADR 020).
+    const deleted = await postCommand(
+      a.url,
+      "/admin/produits",
+      { intent: "delete", id: productId },
+      adminCookie,
+    );
     expect(deleted.status).toBe(200);
     expect(cachedOn(b, fileName)).toHaveLength(2);
 

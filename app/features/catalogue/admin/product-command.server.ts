@@ -1,6 +1,6 @@
 /**
- * The product commands that carry no file (sale status, deletion): the action of /admin/produits
- * and the non-upload half of POST /api/admin/produits. Saves with images stay on the api route.
+ * The product commands that carry no file (sale status, deletion): the action of /admin/produits.
+ * Saves, which may carry images, go to POST /api/admin/produits (ADR 020).
  */
 import { runAdminCommand } from "~/features/admin/admin-command.server";
 import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";

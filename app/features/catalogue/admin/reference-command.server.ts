@@ -1,6 +1,6 @@
 /**
  * Create, rename or delete a category or an attribute: the action of /admin/categories and
- * /admin/filtres, and of POST /api/admin/references.
+ * /admin/filtres.
  */
 import { runAdminCommand } from "~/features/admin/admin-command.server";
 import { applyReferenceAction } from "~/features/catalogue/references.server";

@@ -1,21 +1,16 @@
 /**
- * Issue 9's admin actions over real HTTP: review moderation, users, shop settings and the contact
- * inbox are refused with 403 to anonymous visitors and customers (nothing changes); the last admin
- * can neither be demoted nor deleted; deleting a customer removes every row of theirs.
+ * Issue 9's admin actions, a route test (the app in this process, over real HTTP): the dashboard
+ * pages' commands (ADR 013) for review moderation, users, shop settings and the contact inbox send
+ * anonymous visitors to sign in and customers away, whether posted as a form or by the page's
+ * fetcher, and nothing changes; the last admin can neither be demoted nor deleted; deleting a
+ * customer removes every row of theirs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_ADMIN,
-  DEMO_CUSTOMER,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  signUp,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { formData, postCommand } from "../support/page-command";
+import { DEMO_ADMIN, DEMO_CUSTOMER, queryDatabase, signIn, signUp } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let shop: ShopServer;
+let shop: TestShop;
 let adminCookie: string;
 let customerCookie: string;
 let adminId: string;
@@ -23,7 +18,7 @@ let customerId: string;
 let reviewId: string;
 
 beforeAll(async () => {
-  shop = await startShop("admin-dashboard");
+  shop = await startTestShop("admin-dashboard");
   adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   customerCookie = await signIn(shop.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
   await queryDatabase(shop.dataDir, async (db) => {
@@ -36,17 +31,12 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (shop) await stopServer(shop);
+  await shop?.close();
 });
 
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  return fetch(`${shop.url}${path}`, {
-    method: "POST",
-    headers: { origin: shop.url, ...(cookie ? { cookie } : {}) },
-    body,
-  });
+/** A dashboard command as the page's fetcher sends it, its answer decoded (tests/support/page-command.ts). */
+function command(path: string, fields: Record<string, string>, cookie = "") {
+  return postCommand(shop.url, path, fields, cookie);
 }
 
 async function sendContact(fields: Record<string, string>) {
@@ -84,7 +74,7 @@ const SETTINGS = {
 };
 
 describe("issue 9 admin actions refuse everyone but an admin", () => {
-  it("answers 403 'Accès non autorisé.' to anonymous visitors and customers, and changes nothing", async () => {
+  it("sends anonymous visitors to sign in and customers away, and changes nothing", async () => {
     expect((await sendContact({ name: "Léa", email: "lea@example.com", message: "Bonjour" })).status).toBe(
       200,
     );
@@ -93,23 +83,34 @@ describe("issue 9 admin actions refuse everyone but an admin", () => {
       async (db) => ((await db.get("select id from contact_messages limit 1")) as { id: string }).id,
     );
     const actions: [string, Record<string, string>][] = [
-      ["/api/admin/avis", { intent: "approve", id: reviewId }],
-      ["/api/admin/avis", { intent: "delete", id: reviewId }],
-      ["/api/admin/utilisateurs", { intent: "set-role", id: customerId, role: "admin" }],
-      ["/api/admin/utilisateurs", { intent: "set-role", id: adminId, role: "user" }],
-      ["/api/admin/utilisateurs", { intent: "set-email-visibility", id: customerId, visible: "false" }],
-      ["/api/admin/utilisateurs", { intent: "delete", id: adminId }],
-      ["/api/admin/utilisateurs", { intent: "delete", id: customerId }],
-      ["/api/admin/parametres", SETTINGS],
-      ["/api/admin/contacts", { intent: "set-read", id: contactId, read: "true" }],
-      ["/api/admin/contacts", { intent: "delete", id: contactId }],
+      ["/admin/avis", { intent: "approve", id: reviewId }],
+      ["/admin/avis", { intent: "delete", id: reviewId }],
+      ["/admin/utilisateurs", { intent: "set-role", id: customerId, role: "admin" }],
+      ["/admin/utilisateurs", { intent: "set-role", id: adminId, role: "user" }],
+      ["/admin/utilisateurs", { intent: "set-email-visibility", id: customerId, visible: "false" }],
+      ["/admin/utilisateurs", { intent: "delete", id: adminId }],
+      ["/admin/utilisateurs", { intent: "delete", id: customerId }],
+      ["/admin/parametres", SETTINGS],
+      ["/admin/contacts", { intent: "set-read", id: contactId, read: "true" }],
+      ["/admin/contacts", { intent: "delete", id: contactId }],
     ];
     const before = await snapshot();
     for (const [path, fields] of actions) {
-      for (const cookie of [undefined, customerCookie]) {
-        const response = await post(path, fields, cookie);
-        expect(response.status, `${path} ${fields.intent} ${cookie ? "cliente" : "anonyme"}`).toBe(403);
-        expect(await response.json()).toEqual({ ok: false, error: "Accès non autorisé." });
+      for (const [who, cookie, location] of [
+        ["anonyme", "", `/auth?redirectTo=${encodeURIComponent(path)}`],
+        ["cliente", customerCookie, "/mon-compte?acces=refuse"],
+      ] as const) {
+        const label = `${path} ${fields.intent} ${who}`;
+        // A form posted without JavaScript, then the page's fetcher: the same redirect, nothing run.
+        const page = await fetch(`${shop.url}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { origin: shop.url, ...(cookie ? { cookie } : {}) },
+          body: formData(fields),
+        });
+        expect(page.status, label).toBe(302);
+        expect(page.headers.get("location"), label).toBe(location);
+        expect(await command(path, fields, cookie), label).toEqual({ status: 302, body: null, location });
       }
     }
     expect(await snapshot()).toEqual(before);
@@ -139,34 +140,34 @@ describe("issue 9 admin actions refuse everyone but an admin", () => {
 
 describe("admin moderation, settings and inbox", () => {
   it("approves then deletes a review", async () => {
-    let response = await post("/api/admin/avis", { intent: "approve", id: reviewId }, adminCookie);
+    let response = await command("/admin/avis", { intent: "approve", id: reviewId }, adminCookie);
     expect(response.status).toBe(200);
     expect(
       await queryDatabase(shop.dataDir, (db) =>
         db.get("select is_approved from reviews where id = ?", reviewId),
       ),
     ).toEqual({ is_approved: 1 });
-    response = await post("/api/admin/avis", { intent: "delete", id: reviewId }, adminCookie);
+    response = await command("/admin/avis", { intent: "delete", id: reviewId }, adminCookie);
     expect(response.status).toBe(200);
-    response = await post("/api/admin/avis", { intent: "delete", id: reviewId }, adminCookie);
+    response = await command("/admin/avis", { intent: "delete", id: reviewId }, adminCookie);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ ok: false, error: "Cet avis n'existe plus." });
-    response = await post("/api/admin/avis", { intent: "approve", id: "../x" }, adminCookie);
+    expect(response.body).toEqual({ ok: false, error: "Cet avis n'existe plus." });
+    response = await command("/admin/avis", { intent: "approve", id: "../x" }, adminCookie);
     expect(response.status).toBe(400);
   });
 
   it("saves the shop settings, refuses bad ones in French, and the footer shows the new phone", async () => {
-    let response = await post("/api/admin/parametres", { ...SETTINGS, shopName: "" }, adminCookie);
+    let response = await command("/admin/parametres", { ...SETTINGS, shopName: "" }, adminCookie);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ ok: false, error: "Le nom de la boutique est obligatoire." });
-    response = await post(
-      "/api/admin/parametres",
+    expect(response.body).toEqual({ ok: false, error: "Le nom de la boutique est obligatoire." });
+    response = await command(
+      "/admin/parametres",
       { ...SETTINGS, instagramUrl: "javascript:alert(1)" },
       adminCookie,
     );
     expect(response.status).toBe(400);
-    response = await post(
-      "/api/admin/parametres",
+    response = await command(
+      "/admin/parametres",
       { ...SETTINGS, shopName: "Nacre", phone: "06 11 22 33 44" },
       adminCookie,
     );
@@ -194,7 +195,7 @@ describe("admin moderation, settings and inbox", () => {
       { name: "Collier Lagon", priceCents: 12900, quantity: 2 },
     ]);
     expect(
-      (await post("/api/admin/contacts", { intent: "set-read", id: row.id, read: "true" }, adminCookie))
+      (await command("/admin/contacts", { intent: "set-read", id: row.id, read: "true" }, adminCookie))
         .status,
     ).toBe(200);
     expect(
@@ -202,7 +203,7 @@ describe("admin moderation, settings and inbox", () => {
         db.get("select is_read from contact_messages where id = ?", row.id),
       ),
     ).toEqual({ is_read: 1 });
-    expect((await post("/api/admin/contacts", { intent: "delete", id: row.id }, adminCookie)).status).toBe(
+    expect((await command("/admin/contacts", { intent: "delete", id: row.id }, adminCookie)).status).toBe(
       200,
     );
     expect(
@@ -215,17 +216,17 @@ describe("admin moderation, settings and inbox", () => {
 
 describe("user manager", () => {
   it("protects the last admin: no demotion, no deletion, not even of oneself", async () => {
-    let response = await post(
-      "/api/admin/utilisateurs",
+    let response = await command(
+      "/admin/utilisateurs",
       { intent: "set-role", id: adminId, role: "user" },
       adminCookie,
     );
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({
+    expect(response.body).toEqual({
       ok: false,
       error: "Impossible : c'est le dernier administrateur de la boutique.",
     });
-    response = await post("/api/admin/utilisateurs", { intent: "delete", id: adminId }, adminCookie);
+    response = await command("/admin/utilisateurs", { intent: "delete", id: adminId }, adminCookie);
     expect(response.status).toBe(409);
     expect(
       await queryDatabase(shop.dataDir, (db) => db.get("select role from users where id = ?", adminId)),
@@ -241,18 +242,13 @@ describe("user manager", () => {
           .id,
     );
     expect(
-      (
-        await post(
-          "/api/admin/utilisateurs",
-          { intent: "set-role", id: secondId, role: "admin" },
-          adminCookie,
-        )
-      ).status,
+      (await command("/admin/utilisateurs", { intent: "set-role", id: secondId, role: "admin" }, adminCookie))
+        .status,
     ).toBe(200);
     // The new admin may now act; two concurrent demotions leave one admin, never zero.
     const results = await Promise.all([
-      post("/api/admin/utilisateurs", { intent: "set-role", id: adminId, role: "user" }, cookie),
-      post("/api/admin/utilisateurs", { intent: "set-role", id: secondId, role: "user" }, adminCookie),
+      command("/admin/utilisateurs", { intent: "set-role", id: adminId, role: "user" }, cookie),
+      command("/admin/utilisateurs", { intent: "set-role", id: secondId, role: "user" }, adminCookie),
     ]);
     const statuses = results.map((r) => r.status).sort();
     const admins = await queryDatabase(shop.dataDir, (db) =>
@@ -266,16 +262,16 @@ describe("user manager", () => {
       async (db) => ((await db.get("select id from users where role = 'admin'")) as { id: string }).id,
     );
     if (remaining !== adminId) {
-      const fromSecond = await post(
-        "/api/admin/utilisateurs",
+      const fromSecond = await command(
+        "/admin/utilisateurs",
         { intent: "set-role", id: adminId, role: "admin" },
         cookie,
       );
       expect(fromSecond.status).toBe(200);
       expect(
         (
-          await post(
-            "/api/admin/utilisateurs",
+          await command(
+            "/admin/utilisateurs",
             { intent: "set-role", id: secondId, role: "user" },
             adminCookie,
           )
@@ -343,9 +339,9 @@ describe("user manager", () => {
       chats: 1,
       messages: 1,
     });
-    const response = await post("/api/admin/utilisateurs", { intent: "delete", id }, adminCookie);
+    const response = await command("/admin/utilisateurs", { intent: "delete", id }, adminCookie);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
+    expect(response.body).toEqual({
       ok: true,
       message: "Utilisateur et toutes ses données supprimés avec succès !",
     });

@@ -1,21 +1,16 @@
 /**
- * Authorization matrix (issue 10): every route of app/routes.ts, read (GET) and written (POST) as
- * an anonymous visitor, customer A, customer B and the admin, with the outcome each must get. The
- * table is keyed by the route map itself: a route added without its row makes this suite fail.
- * Every answer given to B or to a visitor is also searched for A's private data.
+ * Authorization matrix (issue 10), a route test (the app in this process, over real HTTP), on both
+ * back ends: every route of app/routes.ts, read (GET) and written (POST) as an anonymous visitor,
+ * customer A, customer B and the admin, with the outcome each must get. The table is keyed by the
+ * route map itself: a route added without its row makes this suite fail. Every answer given to B or
+ * to a visitor is also searched for A's private data.
  */
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
-import {
-  DEMO_ADMIN,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  signUp,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { postCommand } from "../support/page-command";
+import { DEMO_ADMIN, queryDatabase, signIn, signUp } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
 type Role = "anonyme" | "clienteA" | "clientB" | "admin";
 const ROLES: Role[] = ["anonyme", "clienteA", "clientB", "admin"];
@@ -40,7 +35,10 @@ const adminPage = (path: string): PerRole => ({
 });
 /** JSON endpoints: 401 for visitors, the caller's own data for everyone signed in. */
 const userApi: PerRole = { anonyme: 401, clienteA: 200, clientB: 200, admin: 200 };
-/** Admin JSON actions: 403 for visitors and customers; an empty command is a 400 for the admin. */
+/**
+ * The admin's JSON routes (uploads, the inline editor's read, a customer's data export; ADR 020):
+ * 403 for visitors and customers; an empty command is a 400 for the admin.
+ */
 const adminApi: PerRole = { anonyme: 403, clienteA: 403, clientB: 403, admin: 400 };
 /**
  * A page without an action answers a POST with 405, for everyone (nothing runs). Admin pages with
@@ -205,18 +203,13 @@ const MATRIX: Record<string, Row> = {
     get: { ...adminApi, admin: 200 },
     post: adminApi,
   },
-  "api/admin/references": { url: () => "/api/admin/references", get: all(405), post: adminApi },
   "api/admin/evenements": { url: () => "/api/admin/evenements", get: all(405), post: adminApi },
-  "api/admin/avis": { url: () => "/api/admin/avis", get: all(405), post: adminApi },
-  "api/admin/utilisateurs": { url: () => "/api/admin/utilisateurs", get: all(405), post: adminApi },
   // An admin's export of Alice's data: the admin's alone.
   "api/admin/utilisateurs/:id/donnees": {
     url: () => `/api/admin/utilisateurs/${ids.aliceId}/donnees`,
     get: { ...adminApi, admin: 200 },
     post: { ...adminApi, admin: 405 },
   },
-  "api/admin/parametres": { url: () => "/api/admin/parametres", get: all(405), post: adminApi },
-  "api/admin/contacts": { url: () => "/api/admin/contacts", get: all(405), post: adminApi },
   // The seller's orders: the list has no action; an order's page refuses the admin's empty command.
   "admin/commandes": {
     url: () => "/admin/commandes",
@@ -228,7 +221,6 @@ const MATRIX: Record<string, Row> = {
     get: adminPage(`/admin/commandes/${ALICE_ORDER_ID}`),
     post: { ...adminPage(`/admin/commandes/${ALICE_ORDER_ID}`), admin: 400 },
   },
-  "api/admin/commandes": { url: () => "/api/admin/commandes", get: all(405), post: adminApi },
   "*": { url: () => "/nulle-part", get: all(404), post: all(405) },
 };
 
@@ -239,7 +231,7 @@ function routeKeys(entries: RouteConfigEntry[]): string[] {
   ]);
 }
 
-let server: ShopServer;
+let server: TestShop;
 const cookies: Record<Role, string> = { anonyme: "", clienteA: "", clientB: "", admin: "" };
 /** Alice's private data: none of it may reach Bruno or a visitor. */
 const ALICE = {
@@ -287,7 +279,7 @@ function expectOutcome(
 }
 
 beforeAll(async () => {
-  server = await startShop("matrice");
+  server = await startTestShop("matrice");
   const { url } = server;
   cookies.clienteA = await signUp(url, ALICE.email, ALICE.name);
   cookies.clientB = await signUp(url, "bruno-matrice@exemple.fr", "Bruno Matrice");
@@ -398,7 +390,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await stopServer(server);
+  await server?.close();
 });
 
 describe("authorization matrix", () => {
@@ -436,17 +428,38 @@ describe("authorization matrix", () => {
   }
 });
 
-// Issue 21: a command a route takes by intent, posted with its intent alone. Every role but the admin
-// is refused before the command is read; the admin's incomplete command is a 400 (in French).
-const INTENTS: { url: string; intent: string; post: PerRole }[] = [
-  { url: "/admin/parametres", intent: "save-legal", post: { ...adminPage("/admin/parametres"), admin: 400 } },
-  { url: "/api/admin/parametres", intent: "save-legal", post: adminApi },
+// Issue 21: a command a route takes by intent, posted with its intent alone, as a plain form and as
+// the page's fetcher posts it (`fetcher`: the `.data` request, whose redirects travel in its body).
+// Every role but the admin is refused before the command is read; the admin's incomplete command is a
+// 400 (in French).
+const INTENTS: { url: string; intent: string; fetcher: boolean; post: PerRole }[] = [
+  {
+    url: "/admin/parametres",
+    intent: "save-legal",
+    fetcher: false,
+    post: { ...adminPage("/admin/parametres"), admin: 400 },
+  },
+  {
+    url: "/admin/parametres",
+    intent: "save-legal",
+    fetcher: true,
+    post: { ...adminPage("/admin/parametres"), admin: 400 },
+  },
 ];
 
 describe("authorization of the commands by intent", () => {
-  for (const { url, intent, post } of INTENTS) {
-    it(`${url} (${intent}): every role gets its answer`, async () => {
+  for (const { url, intent, fetcher, post } of INTENTS) {
+    it(`${url} (${intent}${fetcher ? ", fetcher" : ""}): every role gets its answer`, async () => {
       for (const role of ROLES) {
+        if (fetcher) {
+          const answer = await postCommand(server.url, url, new URLSearchParams({ intent }), cookies[role]);
+          expectOutcome(answer, post[role], `POST ${url}.data (${intent}) as ${role}`);
+          if (answer.status === 400)
+            expect(JSON.stringify(answer.body)).not.toMatch(
+              /Unexpected Server Error|Invalid input|Bad Request/,
+            );
+          continue;
+        }
         const response = await fetch(`${server.url}${url}`, {
           method: "POST",
           redirect: "manual",
@@ -465,4 +478,20 @@ describe("authorization of the commands by intent", () => {
       }
     });
   }
+});
+
+describe("the api/admin twins of the dashboard pages' commands (ADR 020)", () => {
+  it("are gone: the admin's GET is the French 404 page, a POST runs nothing (405)", async () => {
+    for (const path of [
+      "/api/admin/references",
+      "/api/admin/avis",
+      "/api/admin/utilisateurs",
+      "/api/admin/parametres",
+      "/api/admin/contacts",
+      "/api/admin/commandes",
+    ]) {
+      expect((await call("admin", "GET", path)).status, `GET ${path}`).toBe(404);
+      expect((await call("admin", "POST", path)).status, `POST ${path}`).toBe(405);
+    }
+  });
 });

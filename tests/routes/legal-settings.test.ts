@@ -1,21 +1,16 @@
 /**
- * Issue 21, done-when (c), over real HTTP: the admin edits the consumer mediator and the inactivity
- * limit in the settings ('Identité légale et médiation', intent save-legal), and the mentions
- * légales, the CGV and the privacy policy show them at once. Bad input is refused in French with a
- * 400 and changes nothing; customers and visitors cannot save.
+ * Issue 21, done-when (c), a route test (the app in this process, over real HTTP): the admin edits
+ * the consumer mediator and the inactivity limit in the settings ('Identité légale et médiation',
+ * intent save-legal), and the mentions légales, the CGV and the privacy policy show them at once.
+ * Bad input is refused in French with a 400 and changes nothing; customers and visitors cannot
+ * save.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_ADMIN,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  signUp,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { postCommand } from "../support/page-command";
+import { DEMO_ADMIN, queryDatabase, signIn, signUp } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let server: ShopServer;
+let server: TestShop;
 let admin: string;
 let customer: string;
 
@@ -41,6 +36,11 @@ function post(pathname: string, cookie: string, fields: Record<string, string>) 
   });
 }
 
+/** The settings page's command as its fetcher (the form's JavaScript) posts it, decoded. */
+function command(cookie: string, fields: Record<string, string>) {
+  return postCommand(server.url, "/admin/parametres", fields, cookie);
+}
+
 function legalRow() {
   return queryDatabase(server.dataDir, (db) =>
     db.get<Record<string, unknown>>(
@@ -58,13 +58,13 @@ async function page(pathname: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startShop("mentions-reglages");
+  server = await startTestShop("mentions-reglages");
   admin = await signIn(server.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   customer = await signUp(server.url, "cliente-mentions@exemple.fr", "Cliente Mentions");
 }, 120_000);
 
 afterAll(async () => {
-  await stopServer(server);
+  await server?.close();
 });
 
 describe("the legal identity and mediation settings", () => {
@@ -77,7 +77,7 @@ describe("the legal identity and mediation settings", () => {
   });
 
   it("an admin saves the mediator and the limit; the three legal pages show them", async () => {
-    // The dashboard page's own action (its form posts there); its API twin answers in JSON.
+    // The dashboard page's own action, posted as a plain form; then as its fetcher posts it.
     const saved = await post("/admin/parametres", admin, LEGAL);
     expect(saved.status).toBe(200);
     await saved.body?.cancel();
@@ -88,8 +88,12 @@ describe("the legal identity and mediation settings", () => {
       mediator_url: LEGAL.mediatorUrl,
       inactivity_months: 24,
     });
-    const twin = await post("/api/admin/parametres", admin, LEGAL);
-    expect(await twin.json()).toEqual({ ok: true, message: "Identité légale et médiation enregistrées." });
+    const fetched = await command(admin, LEGAL);
+    expect(fetched).toEqual({
+      status: 200,
+      body: { ok: true, message: "Identité légale et médiation enregistrées." },
+      location: null,
+    });
 
     const notice = await page("/mentions-legales");
     expect(notice).toContain("<strong>Exploitante&nbsp;:</strong> Maïana Teriierooiterai");
@@ -120,15 +124,15 @@ describe("the legal identity and mediation settings", () => {
     expect(privacy).toContain("«&nbsp;Télécharger mes données&nbsp;»");
     expect(privacy).toContain("«&nbsp;Supprimer mon compte&nbsp;»");
 
-    // 18 months is not a whole number of years: the policy counts it in months. Through the API twin.
-    const again = await post("/api/admin/parametres", admin, { ...LEGAL, inactivityMonths: "18" });
-    expect(again.status, await again.clone().text()).toBe(200);
+    // 18 months is not a whole number of years: the policy counts it in months. Through the fetcher.
+    const again = await command(admin, { ...LEGAL, inactivityMonths: "18" });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(await page("/politique-de-confidentialite")).toMatch(/Après\s+18 mois sans aucune activité/);
     expect((await legalRow())?.inactivity_months).toBe(18);
   });
 
   it("without a mediator the CGV say its details are given on request", async () => {
-    const blank = await post("/api/admin/parametres", admin, {
+    const blank = await command(admin, {
       ...LEGAL,
       mediatorName: "",
       mediatorAddress: "",
@@ -140,7 +144,7 @@ describe("the legal identity and mediation settings", () => {
     expect(article15).toContain("Ses coordonnées vous sont communiquées sur simple demande");
     expect(article15).not.toContain("Médiateur&nbsp;:");
     // Put the mediator back for the next tests.
-    expect((await post("/api/admin/parametres", admin, LEGAL)).status).toBe(200);
+    expect((await command(admin, LEGAL)).status).toBe(200);
   });
 
   it("refuses a bad SIRET, an http:// website and a limit of 11 or 61 months: French 400, nothing changed", async () => {
@@ -160,17 +164,17 @@ describe("the legal identity and mediation settings", () => {
       [{ inactivityMonths: "" }, "doit être un nombre entier de mois"],
     ];
     for (const [fields, message] of cases) {
-      for (const pathname of ["/admin/parametres", "/api/admin/parametres"]) {
-        const response = await post(pathname, admin, {
-          ...LEGAL,
-          mediatorName: "Ne doit pas rester",
-          ...fields,
-        });
-        const text = await response.text();
-        const label = `${pathname} ${JSON.stringify(fields)}`;
-        expect(response.status, label).toBe(400);
-        expect(text, label).toContain(message);
-      }
+      const refused = { ...LEGAL, mediatorName: "Ne doit pas rester", ...fields };
+      const label = JSON.stringify(fields);
+      // A plain form post: the page again, with the action's status and its message.
+      const response = await post("/admin/parametres", admin, refused);
+      const text = await response.text();
+      expect(response.status, `form ${label}`).toBe(400);
+      expect(text, `form ${label}`).toContain(message);
+      // The fetcher's post: the action's own answer, with the French message the form shows.
+      const fetched = await command(admin, refused);
+      expect(fetched.status, `fetcher ${label}`).toBe(400);
+      expect(String(fetched.body?.error), `fetcher ${label}`).toContain(message);
     }
     expect(await legalRow()).toEqual(before);
   });
@@ -178,10 +182,16 @@ describe("the legal identity and mediation settings", () => {
   it("customers and visitors cannot save the legal settings", async () => {
     const before = await legalRow();
     const hijack = { ...LEGAL, mediatorName: "Médiateur pirate", inactivityMonths: "12" };
-    const asCustomer = await post("/api/admin/parametres", customer, hijack);
-    expect(asCustomer.status).toBe(403);
-    const asVisitor = await post("/api/admin/parametres", "", hijack);
-    expect(asVisitor.status).toBe(403);
+    expect(await command(customer, hijack)).toEqual({
+      status: 302,
+      body: null,
+      location: "/mon-compte?acces=refuse",
+    });
+    expect(await command("", hijack)).toEqual({
+      status: 302,
+      body: null,
+      location: `/auth?redirectTo=${encodeURIComponent("/admin/parametres")}`,
+    });
     const pageAsCustomer = await post("/admin/parametres", customer, hijack);
     expect(pageAsCustomer.status).toBe(302);
     expect(pageAsCustomer.headers.get("location")).toBe("/mon-compte?acces=refuse");

@@ -1,24 +1,18 @@
 /**
- * The seller's side of orders over real HTTP (docs/product.md §10.19): the list with its status
- * filter and search, an order's page, each step from the page's action (a plain form post) and from
- * POST /api/admin/commandes, the customer's e-mails, the stock, the history with the admin's name;
- * refused steps (409), bad links (400), unknown orders (404) and non-admins (401/403, redirects)
- * change nothing.
+ * The seller's side of orders (docs/product.md §10.19), a route test (the app in this process, over
+ * real HTTP): the list with its status filter and search, an order's page, each step from the
+ * page's action, posted as a plain form and as the page's fetcher posts it (ADR 013), the
+ * customer's e-mails, the stock, the history with the admin's name; refused steps (409), bad links
+ * (400), unknown orders (404) and non-admins (redirects) change nothing.
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../support/outbox";
-import {
-  DEMO_ADMIN,
-  DEMO_CUSTOMER,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { postCommand } from "../support/page-command";
+import { DEMO_ADMIN, DEMO_CUSTOMER, queryDatabase, signIn } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let shop: ShopServer;
+let shop: TestShop;
 let admin: string;
 let customer: string;
 let adminName: string;
@@ -131,10 +125,11 @@ function post(url: string, fields: Record<string, string>, cookie = admin) {
   });
 }
 
-/** A command through the JSON twin of the order page's action. */
-async function api(fields: Record<string, string>, cookie = admin) {
-  const response = await post("/api/admin/commandes", fields, cookie);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+/** A command to the order page's action as its fetcher posts it (the dashboard's way), decoded. */
+async function api(fields: Record<string, string> & { orderId: string }) {
+  const answer = await postCommand(shop.url, `/admin/commandes/${fields.orderId}`, fields, admin);
+  if (answer.location !== null) throw new Error(`l'admin est renvoyée vers ${answer.location}`);
+  return { status: answer.status, body: answer.body };
 }
 
 async function page(url: string, cookie = admin) {
@@ -166,7 +161,7 @@ function orderState(id: string) {
 }
 
 beforeAll(async () => {
-  shop = await startShop("commandes-admin");
+  shop = await startTestShop("commandes-admin");
   admin = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   customer = await signIn(shop.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
   await queryDatabase(shop.dataDir, async (db) => {
@@ -187,7 +182,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (shop) await stopServer(shop);
+  await shop?.close();
 });
 
 describe("the seller's orders", () => {
@@ -544,9 +539,16 @@ describe("the seller's orders", () => {
         cookie,
       );
       expect(write.status, `${who} POST page`).toBe(302);
-      const viaApi = await api({ intent: "cancel", orderId: order.id }, cookie);
-      expect([401, 403], `${who} POST api`).toContain(viaApi.status);
-      expect(String(viaApi.body.error)).toBe("Accès non autorisé.");
+      const viaFetcher = await postCommand(
+        shop.url,
+        `/admin/commandes/${order.id}`,
+        { intent: "cancel", orderId: order.id },
+        cookie,
+      );
+      expect(viaFetcher.status, `${who} POST fetcher`).toBe(302);
+      expect(viaFetcher.location, `${who} POST fetcher`).toMatch(
+        who === "visitor" ? /^\/auth\?/ : /acces=refuse/,
+      );
     }
     expect(await orderState(order.id)).toEqual(before);
   });

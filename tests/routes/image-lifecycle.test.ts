@@ -1,36 +1,36 @@
 /**
- * Images over real HTTP (issue 16, ADR 010): uploads take PNG, JPEG, GIF and WebP by their bytes
- * only — an SVG avatar or event picture gets a French 4xx and nothing is stored — and a file dies
- * with its record: once a product, an event or a user is deleted, or an avatar replaced, the old
- * URLs (original, sizes, thumb) answer 404, the original is gone from the shop's store (uploads/ on
- * SQLite, image_files on PostgreSQL: ADR 015) and its sizes from cache/.
+ * Images (issue 16, ADR 010), a route test (the app in this process, over real HTTP): uploads take
+ * PNG, JPEG, GIF and WebP by their bytes only — an SVG avatar or event picture gets a French 4xx
+ * and nothing is stored — and a file dies with its record: once a product, an event or a user is
+ * deleted, or an avatar replaced, the old URLs (original, sizes, thumb) answer 404, the original is
+ * gone from the shop's store (uploads/ on SQLite, image_files on PostgreSQL: ADR 015) and its sizes
+ * from cache/.
  */
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postCommand } from "../support/page-command";
 import {
   DEMO_ADMIN,
   queryDatabase,
-  type ShopServer,
   signIn,
   signUp,
-  startShop,
-  stopServer,
   storedOriginals,
   testBackend,
 } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let shop: ShopServer;
+let shop: TestShop;
 let adminCookie: string;
 
 beforeAll(async () => {
-  shop = await startShop("images");
+  shop = await startTestShop("images");
   adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
 }, 180_000);
 
 afterAll(async () => {
-  if (shop) await stopServer(shop);
+  await shop?.close();
 });
 
 type Folder = "products" | "events" | "avatars";
@@ -226,7 +226,12 @@ describe("a file dies with its record", () => {
     expect((await fetch(firstUrls[1] as string, { headers: { "if-none-match": etag } })).status).toBe(404);
     expect((await fetch(secondUrls[1] as string)).status).toBe(200);
 
-    const deleted = await adminPost("/api/admin/produits", form({ intent: "delete", id: product.id }));
+    const deleted = await postCommand(
+      shop.url,
+      "/admin/produits",
+      { intent: "delete", id: product.id },
+      adminCookie,
+    );
     expect(deleted.status).toBe(200);
     await expectGone("products", second, secondUrls);
   });
@@ -255,9 +260,9 @@ describe("a file dies with its record", () => {
     const second = await event();
     expect(second.image).not.toBe(first.image);
     const secondUrls = await warm("events", second.image);
-    expect((await adminPost("/api/admin/evenements", form({ intent: "delete", id: first.id }))).status).toBe(
-      200,
-    );
+    expect(
+      (await postCommand(shop.url, "/admin/agenda", { intent: "delete", id: first.id }, adminCookie)).status,
+    ).toBe(200);
     await expectGone("events", second.image, secondUrls);
   });
 
@@ -275,11 +280,12 @@ describe("a file dies with its record", () => {
     await expectGone("avatars", first, firstUrls);
 
     const secondUrls = await warm("avatars", second.image as string);
-    const deleted = await fetch(`${shop.url}/api/admin/utilisateurs`, {
-      method: "POST",
-      headers: { origin: shop.url, cookie: adminCookie },
-      body: new URLSearchParams({ intent: "delete", id: second.id }),
-    });
+    const deleted = await postCommand(
+      shop.url,
+      "/admin/utilisateurs",
+      { intent: "delete", id: second.id },
+      adminCookie,
+    );
     expect(deleted.status).toBe(200);
     await expectGone("avatars", second.image as string, secondUrls);
   });

@@ -1,32 +1,27 @@
 /**
- * Search over real HTTP (issue 23, docs/product.md §10.23), on both back ends: a fresh shop's
- * pieces are found at once, the suggestions endpoint and the results page take any input without
- * a 500, the admin's search is the admin's only, and a piece the admin renames or deletes is found
- * under its new name, or no more, at the very next request.
+ * Search (issue 23, docs/product.md §10.23), a route test (the app in this process, over real
+ * HTTP), on both back ends: a fresh shop's pieces are found at once, the suggestions endpoint and
+ * the results page take any input without a 500, the admin's search is the admin's only, and a
+ * piece the admin renames or deletes is found under its new name, or no more, at the very next
+ * request.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_ADMIN,
-  DEMO_CUSTOMER,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { postCommand } from "../support/page-command";
+import { DEMO_ADMIN, DEMO_CUSTOMER, queryDatabase, signIn } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let shop: ShopServer;
+let shop: TestShop;
 let adminCookie: string;
 let customerCookie: string;
 
 beforeAll(async () => {
-  shop = await startShop("search");
+  shop = await startTestShop("search");
   adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   customerCookie = await signIn(shop.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
 }, 180_000);
 
 afterAll(async () => {
-  if (shop) await stopServer(shop);
+  await shop?.close();
 });
 
 interface Suggestion {
@@ -195,7 +190,13 @@ describe("kept up to date by the admin's writes", () => {
     expect((await suggest("tetiaroa")).map((found) => found.id)).toEqual([piece.id]);
     expect(await suggest("huahine")).toEqual([]);
 
-    const deleted = await post("/api/admin/produits", { intent: "delete", id: piece.id });
+    // Deleted from the product manager: its page's action (ADR 013).
+    const deleted = await postCommand(
+      shop.url,
+      "/admin/produits",
+      { intent: "delete", id: piece.id },
+      adminCookie,
+    );
     expect(deleted.status).toBe(200);
     expect(await suggest("tetiaroa")).toEqual([]);
     const page = await (await fetch(`${shop.url}/recherche?q=tetiaroa`)).text();

@@ -1,21 +1,23 @@
 /**
- * Issue 11 over real HTTP: the server-rendered head of the home, product, sold and agenda pages
- * (title, description, canonical, sharing cards, JSON-LD), and the files the installed app and its
- * service worker need.
+ * Issue 11, a route test (the app in this process over real HTTP): the server-rendered head of the
+ * home, product, sold and agenda pages (title, description, canonical, sharing cards, JSON-LD), the
+ * sitemap and robots.txt, and the files the installed app and its service worker need (public/, which
+ * the build copies as is).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryDatabase, type ShopServer, startShop, stopServer } from "../support/shop-server";
+import { queryDatabase } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let server: ShopServer;
+let server: TestShop;
 /** PUBLIC_URL of the test server: every absolute link must start with it. */
 let origin: string;
 
 beforeAll(async () => {
-  server = await startShop("seo");
+  server = await startTestShop("seo");
   origin = `http://localhost:${server.port}`;
 });
 afterAll(async () => {
-  await stopServer(server);
+  await server?.close();
 });
 
 interface Head {
@@ -193,6 +195,40 @@ describe("page metadata", () => {
     const missing = await fetch(`${server.url}/catalogue/produit/nexiste-pas`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<meta name="robots" content="noindex"/>');
+  });
+});
+
+describe("sitemap and robots.txt", () => {
+  it("publishes a sitemap of every public page and piece, and a robots.txt that points to it", async () => {
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const xml = await sitemap.text();
+    const { forSale, sold } = await queryDatabase(server.dataDir, async (db) => ({
+      forSale: (await db.get("select slug, updated_at from products where is_sold = 0 limit 1")) as {
+        slug: string;
+        updated_at: string;
+      },
+      sold: (await db.get("select slug from products where is_sold = 1 limit 1")) as { slug: string },
+    }));
+    expect(xml).toContain(
+      `<url><loc>${origin}/catalogue/produit/${forSale.slug}</loc><lastmod>${forSale.updated_at.slice(0, 10)}</lastmod></url>`,
+    );
+    expect(xml).toContain(`<loc>${origin}/galerie/vendu/${sold.slug}</loc>`);
+    for (const page of ["/a-propos", "/agenda", "/contact", "/cgv"])
+      expect(xml).toContain(`<loc>${origin}${page}</loc>`);
+    expect(xml).not.toContain("/admin");
+    expect((xml.match(/<url>/g) ?? []).length).toBe(9 + 40);
+
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    for (const rule of [
+      "Disallow: /admin",
+      "Disallow: /mon-compte",
+      "Disallow: /auth",
+      "Disallow: /commande/",
+    ])
+      expect(robots).toContain(rule);
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 });
 

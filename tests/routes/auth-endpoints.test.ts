@@ -1,33 +1,25 @@
 /**
- * Better Auth over real HTTP (docs/security.md, "Comptes"): only the endpoints the shop uses are
- * open; signup answers the same for a taken address; failed sign-ins are limited per account;
- * rate limits survive a restart.
+ * Better Auth's endpoints (docs/security.md, "Comptes"), a route test: the app in this process over
+ * real HTTP. Only the endpoints the shop uses are open; signup answers the same for a taken address;
+ * failed sign-ins are limited per account. That the limits survive a restart of the server is a
+ * process test: tests/integration/rate-limits-restart.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_ADMIN,
-  DEMO_CUSTOMER,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  startServer,
-  startShop,
-  stopServer,
-  waitHealthy,
-} from "../support/shop-server";
+import { DEMO_ADMIN, DEMO_CUSTOMER, queryDatabase, signIn } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let server: ShopServer;
+let server: TestShop;
 let customer: string;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startShop("comptes", { TRUST_PROXY: "1" });
+  server = await startTestShop("comptes", { TRUST_PROXY: "1" });
   customer = await signIn(server.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
   admin = await signIn(server.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
 }, 120_000);
 
 afterAll(async () => {
-  await stopServer(server);
+  await server?.close();
 });
 
 const CLOSED: [method: string, path: string][] = [
@@ -184,60 +176,4 @@ describe("failed sign-ins per account", () => {
       "Trop de tentatives. Patientez quelques minutes avant de réessayer.",
     );
   });
-});
-
-describe("rate limits survive a restart", () => {
-  it("a signup and a contact limit reached before a restart still answer 429 after it", async () => {
-    const shop = await startShop("limites-redemarrage", { SEED_DEMO: "0", TRUST_PROXY: "1" });
-    const signup = (url: string, i: number) =>
-      fetch(`${url}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: { origin: url, "content-type": "application/json", "x-forwarded-for": "10.90.0.1" },
-        body: JSON.stringify({
-          email: `rafale-${i}@exemple.fr`,
-          password: "Motdepasse-2026",
-          name: "Rafale",
-        }),
-      });
-    const contact = (url: string) =>
-      fetch(`${url}/contact`, {
-        method: "POST",
-        redirect: "manual",
-        headers: {
-          origin: url,
-          "content-type": "application/x-www-form-urlencoded",
-          "x-forwarded-for": "10.90.0.2",
-        },
-        body: new URLSearchParams({
-          "form-name": "contact",
-          name: "Léa",
-          email: "lea@exemple.fr",
-          message: "Bonjour, je voudrais un collier.",
-        }),
-      });
-    try {
-      for (let i = 0; i < 10; i++) expect((await signup(shop.url, i)).status).toBe(200);
-      expect((await signup(shop.url, 10)).status).toBe(429);
-      for (let i = 0; i < 5; i++) expect((await contact(shop.url)).status).toBeLessThan(400);
-      expect((await contact(shop.url)).status).toBe(429);
-    } finally {
-      await stopServer(shop);
-    }
-    const again = startServer({
-      port: shop.port,
-      dataDir: shop.dataDir,
-      env: { SEED_DEMO: "0", TRUST_PROXY: "1" },
-    });
-    try {
-      await waitHealthy(again);
-      const refused = await signup(again.url, 11);
-      expect(refused.status).toBe(429);
-      expect(((await refused.json()) as { message: string }).message).toBe(
-        "Trop de tentatives. Patientez quelques minutes avant de réessayer.",
-      );
-      expect((await contact(again.url)).status).toBe(429);
-    } finally {
-      await stopServer(again);
-    }
-  }, 180_000);
 });

@@ -1,29 +1,24 @@
 /**
- * Issue 20 over real HTTP: the 'Commandes et notifications' settings (French 400s for a bad hold,
- * nothing changed), the seller's e-mails in the outbox honouring their switches (contact message,
- * review awaiting approval, chat message while no admin is around; a new order's e-mail is tested
- * with the orders' flow in app/features/settings/seller-notifications.server.test.ts), and
- * 'Mes commandes': a customer sees their own orders with status, payment link, tracking number and
- * history, never another customer's.
+ * Issue 20, a route test (the app in this process, over real HTTP): the 'Commandes et
+ * notifications' settings (French 400s for a bad hold, nothing changed), the seller's e-mails in
+ * the outbox honouring their switches (contact message, review awaiting approval, chat message
+ * while no admin is around; a new order's e-mail is tested with the orders' flow in
+ * app/features/settings/seller-notifications.server.test.ts), and 'Mes commandes': a customer sees
+ * their own orders with status, payment link, tracking number and history, never another
+ * customer's.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeQuotedPrintable } from "../support/outbox";
-import {
-  DEMO_ADMIN,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  signUp,
-  startShop,
-  stopServer,
-} from "../support/shop-server";
+import { postCommand } from "../support/page-command";
+import { DEMO_ADMIN, queryDatabase, signIn, signUp } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
 const SHOP_EMAIL = "boutique-notifications@exemple.fr";
 
-let server: ShopServer;
+let server: TestShop;
 let admin: string;
 
 function post(pathname: string, cookie: string, fields: Record<string, string>) {
@@ -97,14 +92,15 @@ function settingsRow() {
   );
 }
 
-async function saveOrderSettings(fields: Record<string, string>) {
-  return post("/api/admin/parametres", admin, { intent: "save-orders", ...fields });
+/** The settings page's 'Commandes et notifications' form, as its fetcher posts it (decoded). */
+function saveOrderSettings(fields: Record<string, string>, cookie = admin) {
+  return postCommand(server.url, "/admin/parametres", { intent: "save-orders", ...fields }, cookie);
 }
 
 const ALL_ON = { notifyNewOrder: "on", notifyContact: "on", notifyReview: "on", notifyChat: "on" };
 
 beforeAll(async () => {
-  server = await startShop("notifications");
+  server = await startTestShop("notifications");
   admin = await signIn(server.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await queryDatabase(server.dataDir, (db) =>
     db.run("update shop_settings set email = ? where id = 'shop'", SHOP_EMAIL),
@@ -112,7 +108,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await stopServer(server);
+  await server?.close();
 });
 
 // First of all: this instance records an admin's visit at most once a minute, so the visit this
@@ -209,15 +205,20 @@ describe("the 'Commandes et notifications' settings", () => {
       const response = await saveOrderSettings({ ...ALL_ON, ...fields });
       const label = JSON.stringify(fields);
       expect(response.status, label).toBe(400);
-      expect(await response.json(), label).toEqual({ ok: false, error: message });
+      expect(response.body, label).toEqual({ ok: false, error: message });
     }
     expect(await settingsRow()).toEqual(before);
   });
 
   it("refuses a form without the hold", async () => {
-    const response = await post("/api/admin/parametres", admin, { intent: "save-orders", ...ALL_ON });
+    const response = await postCommand(
+      server.url,
+      "/admin/parametres",
+      { intent: "save-orders", ...ALL_ON },
+      admin,
+    );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
+    expect(response.body).toEqual({
       ok: false,
       error: "La durée de réservation doit être un nombre entier de jours.",
     });
@@ -226,7 +227,7 @@ describe("the 'Commandes et notifications' settings", () => {
   it("saves the hold and the switches (an unticked box is off), and the page shows them", async () => {
     const response = await saveOrderSettings({ holdDays: "12", notifyNewOrder: "on", notifyReview: "on" });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
+    expect(response.body).toEqual({
       ok: true,
       message: "Réglages des commandes et notifications enregistrés.",
     });
@@ -252,7 +253,7 @@ describe("the 'Commandes et notifications' settings", () => {
     expect(html).toMatch(/name="holdDays"[^>]*value="12"/);
     expect(html).toMatch(/name="notifyNewOrder"[^>]*checked/);
     expect(html).not.toMatch(/name="notifyContact"[^>]*checked/);
-    // The page's own action takes the same command.
+    // The same command posted as a plain form (without JavaScript).
     const own = await post("/admin/parametres", admin, { intent: "save-orders", holdDays: "7", ...ALL_ON });
     expect(own.status).toBe(200);
     expect(await settingsRow()).toEqual({
@@ -267,11 +268,14 @@ describe("the 'Commandes et notifications' settings", () => {
   it("is the admin's only: a customer is refused and nothing changes", async () => {
     const customer = await signUp(server.url, "reglages-cliente@exemple.fr", "Cliente réglages");
     const before = await settingsRow();
-    const response = await post("/api/admin/parametres", customer, {
-      intent: "save-orders",
-      holdDays: "30",
+    expect(await saveOrderSettings({ holdDays: "30" }, customer)).toEqual({
+      status: 302,
+      body: null,
+      location: "/mon-compte?acces=refuse",
     });
-    expect(response.status).toBe(403);
+    const page = await post("/admin/parametres", customer, { intent: "save-orders", holdDays: "30" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/mon-compte?acces=refuse");
     expect(await settingsRow()).toEqual(before);
   });
 });

@@ -1,15 +1,17 @@
 /**
- * The order request (issue 20, docs/product.md §10.19) over HTTP against the built server: the order
- * form of /contact posted like a browser without JavaScript, by a signed-in customer (lines from
- * the server cart) and by a guest (`quantite.<id>` fields); the redirect to the order's private page
- * and what it shows; the confirmation and shop e-mails; a unique piece held for the first order and
- * refused to the next visitor; bad input, the honeypot and the rate limit; unknown links.
+ * The order request (issue 20, docs/product.md §10.19), a route test (the app in this process, over
+ * real HTTP): the order form of /contact posted like a browser without JavaScript, by a signed-in
+ * customer (lines from the server cart) and by a guest (`quantite.<id>` fields); the redirect to
+ * the order's private page and what it shows; the confirmation and shop e-mails; a unique piece
+ * held for the first order and refused to the next visitor; bad input, the honeypot and the rate
+ * limit; unknown links.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../support/outbox";
-import { queryDatabase, type ShopServer, signUp, startShop, stopServer } from "../support/shop-server";
+import { queryDatabase, signUp } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
-let server: ShopServer;
+let server: TestShop;
 
 interface Piece {
   id: string;
@@ -109,7 +111,7 @@ async function waitForMail(matches: (mail: string) => boolean): Promise<string> 
 }
 
 beforeAll(async () => {
-  server = await startShop("commandes", { TRUST_PROXY: "1" });
+  server = await startTestShop("commandes", { TRUST_PROXY: "1" });
   const found = await queryDatabase(server.dataDir, async (db) => {
     const inCart = "(select product_id from cart_items where product_id is not null)";
     const multiple = (await db.all(
@@ -134,7 +136,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await stopServer(server);
+  await server?.close();
 });
 
 describe("ordering from /contact", () => {

@@ -1,21 +1,15 @@
 /**
- * 'Mes données' over real HTTP (issue 21, docs/product.md §10.21): a customer downloads everything
- * the shop holds about them (their own data only, no secret), and deletes their account with their
- * password: afterwards they cannot sign in, their old session is useless, their avatar answers 404,
- * and their paid order is kept anonymised. The admin exports a customer's data; nobody else may.
+ * 'Mes données' (issue 21, docs/product.md §10.21), a route test (the app in this process, over
+ * real HTTP): a customer downloads everything the shop holds about them (their own data only, no
+ * secret), and deletes their account with their password: afterwards they cannot sign in, their old
+ * session is useless, their avatar answers 404, and their paid order is kept anonymised. The admin
+ * exports a customer's data; nobody else may.
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_ADMIN,
-  queryDatabase,
-  type ShopServer,
-  signIn,
-  signUp,
-  startShop,
-  stopServer,
-  storedOriginals,
-} from "../support/shop-server";
+import { postCommand } from "../support/page-command";
+import { DEMO_ADMIN, queryDatabase, signIn, signUp, storedOriginals } from "../support/shop-server";
+import { startTestShop, type TestShop } from "../support/test-shop";
 
 const PASSWORD = "Motdepasse-2026";
 const HINA = {
@@ -34,7 +28,7 @@ const OTHER = {
 const ADMIN_REPLY = "Oui, elle est disponible !";
 const INTERNAL_NOTE = "note-interne-secrete-du-vendeur";
 
-let shop: ShopServer;
+let shop: TestShop;
 let adminCookie = "";
 let hinaCookie = "";
 let otherCookie = "";
@@ -92,7 +86,7 @@ function closeAccount(cookie: string, password: string) {
 }
 
 beforeAll(async () => {
-  shop = await startShop("mes-donnees");
+  shop = await startTestShop("mes-donnees");
   adminCookie = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   hinaCookie = await signUp(shop.url, HINA.email, HINA.name);
   otherCookie = await signUp(shop.url, OTHER.email, OTHER.name);
@@ -148,22 +142,25 @@ beforeAll(async () => {
     db.get("select id, number, tracking_token from orders where user_id = ?", hina.id),
   )) as { id: string; number: string; tracking_token: string };
   Object.assign(hina, { orderId: order.id, order: order.number, token: order.tracking_token });
-  const paid = await post(
-    "/api/admin/commandes",
+  const orderPage = `/admin/commandes/${order.id}`;
+  const paid = await postCommand(
+    shop.url,
+    orderPage,
+    { intent: "mark-paid", orderId: order.id },
     adminCookie,
-    new URLSearchParams({ intent: "mark-paid", orderId: order.id }),
   );
   expect(paid.status).toBe(200);
-  const noted = await post(
-    "/api/admin/commandes",
+  const noted = await postCommand(
+    shop.url,
+    orderPage,
+    { intent: "save-note", orderId: order.id, note: INTERNAL_NOTE },
     adminCookie,
-    new URLSearchParams({ intent: "save-note", orderId: order.id, note: INTERNAL_NOTE }),
   );
   expect(noted.status).toBe(200);
 }, 180_000);
 
 afterAll(async () => {
-  if (shop) await stopServer(shop);
+  await shop?.close();
 });
 
 describe("Télécharger mes données", () => {
@@ -411,18 +408,20 @@ describe("deleting from the user manager", () => {
     )) as { id: string };
     expect(
       (
-        await post(
-          "/api/admin/commandes",
+        await postCommand(
+          shop.url,
+          `/admin/commandes/${order.id}`,
+          { intent: "mark-paid", orderId: order.id },
           adminCookie,
-          new URLSearchParams({ intent: "mark-paid", orderId: order.id }),
         )
       ).status,
     ).toBe(200);
 
-    const deleted = await post(
-      "/api/admin/utilisateurs",
+    const deleted = await postCommand(
+      shop.url,
+      "/admin/utilisateurs",
+      { intent: "delete", id: userId },
       adminCookie,
-      new URLSearchParams({ intent: "delete", id: userId }),
     );
     expect(deleted.status).toBe(200);
     expect(await userRow(email)).toBeUndefined();
