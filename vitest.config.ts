@@ -11,49 +11,44 @@ import { configDefaults, defineConfig } from "vitest/config";
 /** What only PostgreSQL has: never run on SQLite. */
 const onPostgresOnly = ["tests/integration/postgres/**/*.test.ts", "app/server/instance-bus.server.test.ts"];
 
+/**
+ * What runs on PostgreSQL too, each for a reason of dialect: the SQL differs, rows are locked,
+ * statements race side by side in the pool, or the data lives elsewhere (pictures, ADR 015). The
+ * rest runs on SQLite only: its SQL is the same Kysely query on both.
+ */
 const onBothBackEnds = [
-  "app/features/basket/basket.server.test.ts",
-  "app/features/account/account-deletion.server.test.ts",
-  "app/features/account/inactive-accounts.server.test.ts",
-  "app/features/catalogue/catalogue.server.test.ts",
-  "app/features/chat/chat.server.test.ts",
-  "app/features/orders/orders.server.test.ts",
-  "app/features/reviews/reviews.server.test.ts",
-  "app/features/search/search.server.test.ts",
-  "app/features/settings/seller-notifications.server.test.ts",
-  "app/server/auth-hooks.server.test.ts",
-  "app/server/auth.server.test.ts",
-  "app/server/image-originals.server.test.ts",
-  "app/server/image-sweep.server.test.ts",
-  "app/server/image-variants.server.test.ts",
-  "app/server/rate-limit.server.test.ts",
-  "app/server/startup.server.test.ts",
-  "tests/integration/admin-password-command.test.ts",
-  "tests/integration/chat-stream.test.ts",
-  "tests/integration/crash.test.ts",
-  "tests/integration/first-start.test.ts",
-  "tests/integration/image-sizes.test.ts",
-  "tests/integration/inactive-accounts.test.ts",
-  "tests/integration/lifecycle.test.ts",
-  "tests/integration/page-cache.test.ts",
-  "tests/integration/rate-limits-restart.test.ts",
-  "tests/integration/server.test.ts",
-  "tests/routes/admin-actions.test.ts",
-  "tests/routes/admin-dashboard.test.ts",
-  "tests/routes/admin-orders.test.ts",
-  "tests/routes/auth-endpoints.test.ts",
-  "tests/routes/authz-matrix.test.ts",
-  "tests/routes/bad-input.test.ts",
-  "tests/routes/chat.test.ts",
-  "tests/routes/http-contract.test.ts",
-  "tests/routes/image-lifecycle.test.ts",
-  "tests/routes/inactive-accounts.test.ts",
-  "tests/routes/legal-settings.test.ts",
-  "tests/routes/my-data.test.ts",
-  "tests/routes/orders-request.test.ts",
-  "tests/routes/search.test.ts",
-  "tests/routes/seller-notifications.test.ts",
-  "tests/routes/seo.test.ts",
+  // Module tests: the queries themselves.
+  "app/features/basket/basket.server.test.ts", // upserts racing in the pool; merging baskets
+  "app/features/account/account-deletion.server.test.ts", // one deletion path, locked rows
+  "app/features/account/inactive-accounts.server.test.ts", // one pass at a time (advisory lock)
+  "app/features/catalogue/catalogue.server.test.ts", // listing SQL, French collation of names
+  "app/features/chat/chat.server.test.ts", // unread counters, conditional updates
+  "app/features/orders/orders.server.test.ts", // FOR UPDATE locks, 20 racing orders, counters
+  "app/features/reviews/reviews.server.test.ts", // one review per account under races
+  "app/features/search/search.server.test.ts", // FTS5 trigrams against pg_trgm (ADR 019)
+  "app/features/settings/seller-notifications.server.test.ts", // claims by conditional update
+  "app/server/auth-hooks.server.test.ts", // Better Auth's adapter on each dialect
+  "app/server/auth.server.test.ts", // Better Auth's adapter on each dialect
+  "app/server/image-originals.server.test.ts", // originals in image_files (ADR 015)
+  "app/server/image-sweep.server.test.ts", // orphans found in image_files
+  "app/server/image-variants.server.test.ts", // sizes made from originals in the database
+  "app/server/rate-limit.server.test.ts", // one atomic upsert per attempt
+  "app/server/startup.server.test.ts", // advisory lock: starts take turns
+  // Route tests whose SQL differs.
+  "tests/routes/admin-actions.test.ts", // slug races, pictures in the database
+  "tests/routes/admin-dashboard.test.ts", // the last admin under concurrent demotions
+  "tests/routes/admin-orders.test.ts", // steps lock pieces and move the stock
+  "tests/routes/bad-input.test.ts", // database refusals mapped to French 4xx by dialect codes
+  "tests/routes/image-lifecycle.test.ts", // a picture dies with its row in image_files
+  "tests/routes/my-data.test.ts", // deletion and anonymised orders, locked rows
+  "tests/routes/orders-request.test.ts", // holds counted under locks, order numbers
+  "tests/routes/search.test.ts", // the ranking statement of each dialect
+  // Process tests of what PostgreSQL does differently.
+  "tests/integration/admin-password-command.test.ts", // the command waits for the start-up lock
+  "tests/integration/crash.test.ts", // SIGKILL: every acknowledged write survives
+  "tests/integration/first-start.test.ts", // the banner names the database, never its password
+  "tests/integration/lifecycle.test.ts", // SIGTERM closes every pooled connection, none cut
+  "tests/integration/server.test.ts", // two processes racing to seed (advisory lock)
 ];
 
 // Vitest runs without the React Router plugin: unit tests import modules directly, and the

@@ -18,8 +18,22 @@ function restrict(target: string, mode: number) {
   }
 }
 
+/**
+ * A folder shared by every user (sticky, like /tmp) is never narrowed: DATA_DIR pointed at one by
+ * mistake would otherwise lock every other program out of it. Its files still are.
+ */
+function isSharedFolder(dir: string): boolean {
+  try {
+    return (fs.statSync(dir).mode & 0o1000) !== 0;
+  } catch {
+    return false;
+  }
+}
+
 export function restrictDataPermissions(dataDir: string) {
-  restrict(dataDir, 0o700);
+  if (isSharedFolder(dataDir))
+    console.warn(`DATA_DIR est un dossier partagé (${dataDir}) : ses droits restent ceux-là.`);
+  else restrict(dataDir, 0o700);
   for (const folder of FOLDERS) restrict(path.join(dataDir, folder), 0o700);
   for (const file of DATABASE_FILES) restrict(path.join(dataDir, file), 0o600);
   const backups = path.join(dataDir, "backups");

@@ -79,6 +79,22 @@ describe("cart (docs/product.md §4)", () => {
     expect(await listCart(ctx.db, userId)).toEqual([]);
   });
 
+  it("100 concurrent '+1' on one cart line end with the exact quantity", async () => {
+    // On PostgreSQL the pool runs them side by side: a read-then-write would lose updates.
+    await product("stockcent", { stock: 150 });
+    const buyer = (
+      await ctx.auth.api.signUpEmail({
+        body: { email: "cent@exemple.fr", password: "motdepasse-c", name: "C" },
+      })
+    ).user.id;
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => addToCart(ctx.db, buyer, "stockcent")),
+    );
+    expect(results.every((error) => error === null)).toBe(true);
+    const lines = await listCart(ctx.db, buyer);
+    expect(lines.find((line) => line.productId === "stockcent")?.quantity).toBe(100);
+  });
+
   it("touches only the caller's own lines", async () => {
     await addToCart(ctx.db, otherUserId, "trois");
     expect(await changeCartQuantity(ctx.db, userId, "trois", -1)).toBe("introuvable");
