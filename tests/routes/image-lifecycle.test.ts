@@ -88,9 +88,10 @@ async function warm(folder: Folder, fileName: string) {
   expect(await originals(folder)).toContain(fileName);
   const sizes = new Set(["1200", "400", "thumb", ...MADE_AHEAD[folder]]);
   const expected = [...sizes].flatMap((size) => [`${size}-${base}.webp`, `${size}-${base}.avif`]).sort();
+  // A size being written is a temporary file until its rename: not there yet.
   const present = () =>
     cached(folder)
-      .filter((name) => name.includes(base))
+      .filter((name) => name.includes(base) && !name.endsWith(".tmp"))
       .sort();
   for (let tries = 0; tries < 100 && present().length < expected.length; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
