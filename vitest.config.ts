@@ -68,6 +68,11 @@ export default defineConfig({
     environment: "node",
     // As in the app (root route and server entry): zod speaks French.
     setupFiles: ["app/lib/zod-french.ts"],
+    // What a test printed (the shops' mail and request lines) is shown only when it fails.
+    silent: "passed-only",
+    // The root route links the global stylesheet by its URL (`?url`): with CSS left out of the
+    // tests, that URL would be empty and every page would warn about an empty href.
+    css: { include: [/global\.css/] },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
