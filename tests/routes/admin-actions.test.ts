@@ -46,6 +46,11 @@ function form(fields: Record<string, string | string[]>) {
   return data;
 }
 
+/** A command without a file, urlencoded as the dashboard's fetchers send it: only uploads are multipart. */
+function fields(values: Record<string, string>) {
+  return new URLSearchParams(values);
+}
+
 async function png(width: number) {
   const buffer = await sharp({
     create: { width, height: 40, channels: 3, background: { r: 20, g: 120, b: 140 } },
@@ -82,22 +87,22 @@ const ACTIONS = () => [
   {
     name: "category create",
     path: "/api/admin/references",
-    body: form({ intent: "create", kind: "categories", name: "Intruse" }),
+    body: fields({ intent: "create", kind: "categories", name: "Intruse" }),
   },
   {
     name: "category rename",
     path: "/api/admin/references",
-    body: form({ intent: "rename", kind: "categories", id: categoryId, name: "Intruse" }),
+    body: fields({ intent: "rename", kind: "categories", id: categoryId, name: "Intruse" }),
   },
   {
     name: "category delete",
     path: "/api/admin/references",
-    body: form({ intent: "delete", kind: "categories", id: categoryId }),
+    body: fields({ intent: "delete", kind: "categories", id: categoryId }),
   },
   {
     name: "colour create",
     path: "/api/admin/references",
-    body: form({ intent: "create", kind: "colors", name: "Intruse" }),
+    body: fields({ intent: "create", kind: "colors", name: "Intruse" }),
   },
   {
     name: "event save",
@@ -138,7 +143,7 @@ describe("admin actions refuse everyone but an admin", () => {
   it("lets the admin through (the same request succeeds)", async () => {
     const response = await post(
       "/api/admin/references",
-      form({ intent: "create", kind: "colors", name: "Vert lagon" }),
+      fields({ intent: "create", kind: "colors", name: "Vert lagon" }),
       adminCookie,
     );
     expect(response.status).toBe(200);
@@ -150,11 +155,11 @@ describe("the dashboard pages' own actions (ADR 013)", () => {
   const PAGE_COMMANDS = () => [
     {
       path: "/admin/filtres",
-      body: form({ intent: "create", kind: "colors", name: "Gris de Tahiti clair" }),
+      body: fields({ intent: "create", kind: "colors", name: "Gris de Tahiti clair" }),
     },
-    { path: "/admin/categories", body: form({ intent: "create", kind: "categories", name: "Intruse" }) },
-    { path: "/admin/produits", body: form({ intent: "set-sold", id: productId, sold: "true" }) },
-    { path: "/admin/agenda", body: form({ intent: "delete", id: eventId }) },
+    { path: "/admin/categories", body: fields({ intent: "create", kind: "categories", name: "Intruse" }) },
+    { path: "/admin/produits", body: fields({ intent: "set-sold", id: productId, sold: "true" }) },
+    { path: "/admin/agenda", body: fields({ intent: "delete", id: eventId }) },
   ];
 
   it("send visitors to sign in and customers away, and change nothing", async () => {
@@ -182,10 +187,10 @@ describe("the dashboard pages' own actions (ADR 013)", () => {
 
   it("run the admin's command, and refuse a malformed one with a French 400", async () => {
     const before = await counts();
-    const created = await post("/admin/filtres", PAGE_COMMANDS()[0]?.body as FormData, adminCookie);
+    const created = await post("/admin/filtres", PAGE_COMMANDS()[0]?.body as URLSearchParams, adminCookie);
     expect(created.status).toBe(200);
     expect((await counts()).colors).toBe(before.colors + 1);
-    const refused = await post("/admin/avis.data", form({ intent: "approve", id: "../x" }), adminCookie);
+    const refused = await post("/admin/avis.data", fields({ intent: "approve", id: "../x" }), adminCookie);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("Référence inconnue.");
     expect(await counts()).toEqual({ ...before, colors: before.colors + 1 });
@@ -486,7 +491,7 @@ describe("upload limits", () => {
     );
     const blankCategory = await post(
       "/api/admin/references",
-      form({ intent: "create", kind: "categories", name: "   " }),
+      fields({ intent: "create", kind: "categories", name: "   " }),
       adminCookie,
     );
     expect(blankCategory.status).toBe(400);
