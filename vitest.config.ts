@@ -9,7 +9,11 @@ import { configDefaults, defineConfig } from "vitest/config";
  * database, pg_dump backups, moving a shop, the instance bus) runs in "postgres" only.
  */
 /** What only PostgreSQL has: never run on SQLite. */
-const onPostgresOnly = ["tests/integration/postgres/**/*.test.ts", "app/server/instance-bus.server.test.ts"];
+const onPostgresOnly = [
+  "tests/integration/postgres/**/*.test.ts",
+  "app/server/instance-bus.server.test.ts",
+  "app/server/stream-revocation.server.test.ts",
+];
 
 const onBothBackEnds = [
   "app/features/basket/basket.server.test.ts",
@@ -50,6 +54,7 @@ const onBothBackEnds = [
   "tests/integration/search.test.ts",
   "tests/integration/seller-notifications.test.ts",
   "tests/integration/server.test.ts",
+  "tests/routes/stream-revocation.test.ts",
 ];
 
 // Vitest runs without the React Router plugin: unit tests import modules directly, and the

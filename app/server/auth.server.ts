@@ -21,8 +21,19 @@ export function usernameFromEmail(email: string, now = Date.now()): string {
   return `${local || "client"}${now}`;
 }
 
-export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
-  const { env, db, mailer } = options;
+export interface AuthOptions {
+  env: Env;
+  db: DB;
+  mailer: Mailer;
+  /**
+   * A session Better Auth deleted (sign-out, every session at a password reset, an expired one):
+   * its open chat streams end at once (docs/product.md §10.11).
+   */
+  onSessionEnded?: (sessionId: string) => void;
+}
+
+export function createAuth(options: AuthOptions) {
+  const { env, db, mailer, onSessionEnded } = options;
   const secure = env.PUBLIC_URL.startsWith("https://");
   return betterAuth({
     appName: "Nacre",
@@ -126,6 +137,11 @@ export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
             if (!(session as { impersonatedBy?: string | null }).impersonatedBy) {
               await recordActivity(db, session.userId, new Date(), { signIn: true });
             }
+          },
+        },
+        delete: {
+          after: async (session) => {
+            onSessionEnded?.(session.id);
           },
         },
       },

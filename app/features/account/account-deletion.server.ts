@@ -94,11 +94,15 @@ export async function deleteUserData(
   return settled;
 }
 
-/** After the commit: the avatar's files, and the dashboard's count if a new order went with the account. */
+/**
+ * After the commit: the account's open chat streams end (on every instance), then the avatar's
+ * files go, and the dashboard's count follows if a new order went with the account.
+ */
 export async function afterAccountDeleted(
   ctx: ImageStorage & Pick<AppContext, "db" | "chatHub">,
-  gone: { avatar: string | null; deletedOpen: boolean },
+  gone: { userId: string; avatar: string | null; deletedOpen: boolean },
 ): Promise<void> {
+  await ctx.chatHub.revoke({ userId: gone.userId });
   if (gone.avatar) await deleteAvatarIfUnused(ctx, gone.avatar);
   if (gone.deletedOpen) await announceNewOrders(ctx);
 }
@@ -128,7 +132,7 @@ export async function deleteCustomerAccount(
   /** Checked on the locked row: the inactivity job spares an account that signed in meanwhile. */
   onlyIf?: (account: DeletionCheck) => boolean,
 ): Promise<AccountDeletion> {
-  const gone = { avatar: null as string | null, deletedOpen: false };
+  const gone = { userId, avatar: null as string | null, deletedOpen: false };
   const result = await ctx.db.transaction().execute(async (trx): Promise<AccountDeletion> => {
     const user = await lockingRows(
       trx,
