@@ -11,7 +11,7 @@ import { recordActivity } from "~/features/account/last-activity.server";
 import { accountHooks, assertUserFields } from "./auth-hooks.server";
 import { queueMail, resetPasswordMail } from "./auth-mails.server";
 import type { DB } from "./database.server";
-import type { Env } from "./env.server";
+import { type Env, trustedOrigins } from "./env.server";
 import { newId } from "./ids.server";
 import type { Mailer } from "./mail.server";
 
@@ -43,7 +43,8 @@ export function createAuth(options: AuthOptions) {
     // "sqlite" on both back ends: it tells Better Auth how the columns store values (ISO text for
     // dates, 0/1 for flags), which is the shop's convention on PostgreSQL too (ADR 014).
     database: { db, type: "sqlite" },
-    trustedOrigins: [env.PUBLIC_URL, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
+    // PUBLIC_URL and its aliases; localhost only outside production (env.server.ts).
+    trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,

@@ -17,6 +17,7 @@ import { createBackup, listBackups, removeStalePartials } from "./backup.server"
 import { bodyLimits, withCountedBody } from "./body-limits.server";
 import { getAppContext } from "./context.server";
 import { databaseAnswers } from "./database.server";
+import { trustedOrigins } from "./env.server";
 import { originCheck } from "./origin-check.server";
 import { invalidationOverBus, pageCache } from "./page-cache.server";
 import { startPostgresBackupSchedule } from "./postgres-backup.server";
@@ -163,7 +164,7 @@ export function createHttpApp(options: HttpAppOptions = {}) {
     (req.path.startsWith("/assets/") ? compressAssets : compressPages)(req, res, next),
   );
 
-  app.use(originCheck([ctx.env.PUBLIC_URL]));
+  app.use(originCheck(trustedOrigins(ctx.env)));
   // Bodies bounded before anything reads them: multipart on the upload routes only, fields and
   // bytes counted while they stream (docs/security.md).
   app.use(bodyLimits());
