@@ -19,10 +19,12 @@ export const DELETED_CUSTOMER_NAME = "Client supprimé";
 
 /**
  * The account's orders: those that were paid are accounting records the shop must keep (ten years,
- * docs/product.md §10.21), so they stay with their lines, total and steps but lose everything that
- * names or reaches the customer (name, e-mail, phone, street, message, the seller's note, and the
- * private link, replaced by a fresh token nobody holds). Orders never paid are deleted: their
- * pieces' holds end with them.
+ * docs/product.md §10.21), so they keep only what that record needs (ADR 023): number, dates,
+ * lines, prices, total, delivery method and the agenda event of a pickup, and the steps with their
+ * dates. Everything that names, locates or reaches the customer goes: name, e-mail, phone, street,
+ * postal code and city, message, the seller's note, the payment link and the tracking number (on the
+ * order and in its steps), and the private link, replaced by a fresh token nobody holds. Orders never
+ * paid are deleted: their pieces' holds end with them.
  */
 async function settleOrders(trx: Transaction<Database>, userId: string): Promise<{ deletedOpen: boolean }> {
   const orders = await trx
@@ -55,13 +57,20 @@ async function settleOrders(trx: Transaction<Database>, userId: string): Promise
         email: "",
         phone: "",
         address_line: "",
+        postal_code: "",
+        city: "",
         message: "",
         internal_note: "",
+        payment_url: null,
+        tracking_number: null,
         tracking_token: crypto.randomBytes(32).toString("base64url"),
       })
       .where("id", "=", id)
       .execute();
   }
+  // A step's detail is the payment link or the tracking number it gave.
+  if (kept.length)
+    await trx.updateTable("order_events").set({ detail: "" }).where("order_id", "in", kept).execute();
   return { deletedOpen: orders.some((order) => !order.was_paid && order.status === "nouvelle") };
 }
 
