@@ -13,6 +13,7 @@ const onPostgresOnly = [
   "tests/integration/postgres/**/*.test.ts",
   "app/server/instance-bus.server.test.ts",
   "app/server/stream-revocation.server.test.ts",
+  "tests/routes/database-outage.test.ts",
 ];
 
 const onBothBackEnds = [

@@ -17,6 +17,7 @@ import { createBackup, listBackups, removeStalePartials } from "./backup.server"
 import { bodyLimits, withCountedBody } from "./body-limits.server";
 import { getAppContext } from "./context.server";
 import { databaseAnswers } from "./database.server";
+import { answerOutage, errorAnswers } from "./database-outage.server";
 import { trustedOrigins } from "./env.server";
 import { originCheck } from "./origin-check.server";
 import { invalidationOverBus, pageCache } from "./page-cache.server";
@@ -200,9 +201,15 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   const handleRequest = createRequestHandler({
     build,
     mode: ctx.env.NODE_ENV,
-    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? "") }),
+    getLoadContext: (req, res) => ({
+      cspNonce: String(res.locals.cspNonce ?? ""),
+      // A loader or action that found no database: the request is answered 503 at once (entry.server.tsx).
+      databaseUnavailable: () => answerOutage(req, res),
+    }),
   });
   // React Router reads a form's body through the body limits' counter.
   app.use((req, res, next) => handleRequest(withCountedBody(req), res, next));
+  // What a handler passed on: a database outage is a French 503 with Retry-After, the rest a French 500.
+  app.use(errorAnswers());
   return app;
 }
