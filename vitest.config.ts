@@ -9,7 +9,12 @@ import { configDefaults, defineConfig } from "vitest/config";
  * database, pg_dump backups, moving a shop, the instance bus) runs in "postgres" only.
  */
 /** What only PostgreSQL has: never run on SQLite. */
-const onPostgresOnly = ["tests/integration/postgres/**/*.test.ts", "app/server/instance-bus.server.test.ts"];
+const onPostgresOnly = [
+  "tests/integration/postgres/**/*.test.ts",
+  "app/server/instance-bus.server.test.ts",
+  "app/server/stream-revocation.server.test.ts",
+  "tests/routes/database-outage.test.ts",
+];
 
 /**
  * What runs on PostgreSQL too, each for a reason of dialect: the SQL differs, rows are locked,
@@ -43,6 +48,7 @@ const onBothBackEnds = [
   "tests/routes/my-data.test.ts", // deletion and anonymised orders, locked rows
   "tests/routes/orders-request.test.ts", // holds counted under locks, order numbers
   "tests/routes/search.test.ts", // the ranking statement of each dialect
+  "tests/routes/stream-revocation.test.ts", // the revocation reaches streams through the database
   // Process tests of what PostgreSQL does differently.
   "tests/integration/admin-password-command.test.ts", // the command waits for the start-up lock
   "tests/integration/crash.test.ts", // SIGKILL: every acknowledged write survives

@@ -6,12 +6,32 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { coalescedStream } from "~/server/coalesced-stream.server";
+import { isDatabaseUnavailable } from "~/server/db-errors.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader or action that found no database answers its request 503 with Retry-After, whatever
+ * page or resource it was (app/server/database-outage.server.ts); what React Router renders after
+ * is dropped. Other errors are logged as React Router's default does.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) {
+    console.error(`Base de données injoignable : ${error instanceof Error ? error.message : error}`);
+    (context as AppLoadContext).databaseUnavailable?.();
+    return;
+  }
+  if (!request.signal.aborted)
+    console.error(
+      isRouteErrorResponse(error) && (error as { error?: unknown }).error
+        ? (error as { error?: unknown }).error
+        : error,
+    );
+};
 
 export default function handleRequest(
   request: Request,

@@ -18,5 +18,7 @@ declare module "react-router" {
   interface AppLoadContext {
     /** Per-request CSP nonce (app/server/security-headers.server.ts). */
     cspNonce: string;
+    /** Answers the request 503 (database outage; app/server/database-outage.server.ts). */
+    databaseUnavailable?: () => void;
   }
 }

@@ -310,6 +310,7 @@ async function startShop(dataDir, env = {}) {
       IMAGE_SIZES_AT_START: "0",
       BACKUP_INTERVAL_HOURS: "0",
       PAGE_CACHE_MS: "0",
+      TRUST_PROXY: "1",
       ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],
@@ -371,9 +372,17 @@ function searchMsOf(response) {
   return Number(duration);
 }
 
+// Searches are limited per client address (120 a minute): each request comes from its own,
+// through TRUST_PROXY, so the measures never meet the limit.
+let client = 0;
+const nextClient = () => {
+  client += 1;
+  return `10.7.${(client >> 8) & 255}.${client & 255}`;
+};
+
 async function request(url) {
   const started = performance.now();
-  const response = await fetch(url);
+  const response = await fetch(url, { headers: { "x-forwarded-for": nextClient() } });
   const body = await response.text();
   const ms = performance.now() - started;
   return {

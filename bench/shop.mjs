@@ -43,6 +43,8 @@ export async function spawnShop({ port, label = "bench", env = {}, onLine }) {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      // The benchmarks post from 127.0.0.1, PUBLIC_URL being localhost (the Origin check).
+      PUBLIC_URL_ALIASES: `http://127.0.0.1:${port}`,
       // The benchmarks sign in with these (a shop started without them generates random ones).
       ADMIN_PASSWORD: "Admin-Nacre-2026",
       DEMO_PASSWORD: "Cliente-Nacre-2026",

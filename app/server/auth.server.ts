@@ -11,7 +11,7 @@ import { recordActivity } from "~/features/account/last-activity.server";
 import { accountHooks, assertUserFields } from "./auth-hooks.server";
 import { queueMail, resetPasswordMail } from "./auth-mails.server";
 import type { DB } from "./database.server";
-import type { Env } from "./env.server";
+import { type Env, trustedOrigins } from "./env.server";
 import { newId } from "./ids.server";
 import type { Mailer } from "./mail.server";
 
@@ -21,8 +21,19 @@ export function usernameFromEmail(email: string, now = Date.now()): string {
   return `${local || "client"}${now}`;
 }
 
-export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
-  const { env, db, mailer } = options;
+export interface AuthOptions {
+  env: Env;
+  db: DB;
+  mailer: Mailer;
+  /**
+   * A session Better Auth deleted (sign-out, every session at a password reset, an expired one):
+   * its open chat streams end at once (docs/product.md §10.11).
+   */
+  onSessionEnded?: (sessionId: string) => void;
+}
+
+export function createAuth(options: AuthOptions) {
+  const { env, db, mailer, onSessionEnded } = options;
   const secure = env.PUBLIC_URL.startsWith("https://");
   return betterAuth({
     appName: "Nacre",
@@ -32,7 +43,8 @@ export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
     // "sqlite" on both back ends: it tells Better Auth how the columns store values (ISO text for
     // dates, 0/1 for flags), which is the shop's convention on PostgreSQL too (ADR 014).
     database: { db, type: "sqlite" },
-    trustedOrigins: [env.PUBLIC_URL, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
+    // PUBLIC_URL and its aliases; localhost only outside production (env.server.ts).
+    trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -126,6 +138,11 @@ export function createAuth(options: { env: Env; db: DB; mailer: Mailer }) {
             if (!(session as { impersonatedBy?: string | null }).impersonatedBy) {
               await recordActivity(db, session.userId, new Date(), { signIn: true });
             }
+          },
+        },
+        delete: {
+          after: async (session) => {
+            onSessionEnded?.(session.id);
           },
         },
       },

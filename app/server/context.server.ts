@@ -39,7 +39,6 @@ export function createAppContext(env: Env): AppContext {
     outboxDir: path.join(env.dataDir, "outbox"),
     from: `Nacre <${env.ADMIN_EMAIL}>`,
   });
-  const auth = createAuth({ env, db: handle.db, mailer });
   // Several instances may share a PostgreSQL database (ADR 014): what one publishes reaches all.
   const instanceBus =
     handle.pool && env.DATABASE_URL
@@ -48,6 +47,12 @@ export function createAppContext(env: Env): AppContext {
   const chatHub = instanceBus
     ? createSharedChatHub({ bus: instanceBus, load: (ref) => loadChatEvent(handle.db, ref) })
     : createChatHub();
+  const auth = createAuth({
+    env,
+    db: handle.db,
+    mailer,
+    onSessionEnded: (sessionId) => void chatHub.revoke({ sessionId }),
+  });
   const uploadsDir = path.join(env.dataDir, "uploads");
   return {
     ...handle,

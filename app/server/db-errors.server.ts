@@ -33,3 +33,38 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   if (!unique || !column) return unique;
   return `${String(message)} ${String(detail ?? "")}`.includes(column);
 }
+
+/** Socket errors of a database that cannot be reached. */
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
+
+/**
+ * The database is not there (docs/product.md §10.18): PostgreSQL refused, dropped or timed out the
+ * connection (SQLSTATE class 08), is shutting down or starting (57P01–57P03), has no connection
+ * left (53300), or its host cannot be reached; the pool's own "connection terminated" included. The
+ * shop then answers 503 with Retry-After, not 500: nothing is wrong with the request.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 4) return false;
+  const code = codeOf(error);
+  if (UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === "53300")
+    return true;
+  const { message, cause, errors } = error as { message?: unknown; cause?: unknown; errors?: unknown };
+  if (
+    typeof message === "string" &&
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+      message,
+    )
+  )
+    return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}

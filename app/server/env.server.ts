@@ -13,6 +13,32 @@ const booleanFlag = z
   .enum(["0", "1", "true", "false", "yes", "no", ""])
   .transform((value) => value === "1" || value === "true" || value === "yes");
 
+/** Comma-separated origins (`https://host[:port]`, no path), each normalised to its origin. */
+const originList = z.string().transform((value, context) => {
+  const origins: string[] = [];
+  for (const item of value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      // reported below
+    }
+    const bare = url && url.pathname === "/" && !url.search && !url.hash && !url.username;
+    if (!url || !/^https?:$/.test(url.protocol) || !bare) {
+      context.addIssue({
+        code: "custom",
+        message: `« ${item} » n'est pas une origine http(s)://hôte[:port] (sans chemin)`,
+      });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
@@ -24,6 +50,11 @@ const envSchema = z.object({
     .refine(isPostgresUrl, "doit commencer par postgres:// ou postgresql:// (sans elle : SQLite)")
     .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Other addresses the same shop answers on (e.g. https://www.bijoux.example.fr), comma-separated
+   * origins: their forms are accepted like PUBLIC_URL's (origin check, Better Auth).
+   */
+  PUBLIC_URL_ALIASES: originList.default([]),
   ADMIN_EMAIL: z.email().default("admin@nacre.test"),
   /** Unset: the first start generates a random password and prints it once (ADR 011). */
   ADMIN_PASSWORD: z.string().min(10, "doit contenir au moins 10 caractères").optional(),
@@ -129,6 +160,18 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     AUTH_SECRET: parsed.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     dataDir,
   };
+}
+
+/**
+ * The origins whose forms the shop accepts (the Origin check and Better Auth's trusted origins):
+ * PUBLIC_URL's scheme, host and port, and PUBLIC_URL_ALIASES'. Outside production, the local
+ * addresses of PORT too, for a developer's browser; in production, no localhost origin.
+ */
+export function trustedOrigins(env: Pick<Env, "NODE_ENV" | "PUBLIC_URL" | "PUBLIC_URL_ALIASES" | "PORT">) {
+  const origins = [new URL(env.PUBLIC_URL).origin, ...env.PUBLIC_URL_ALIASES];
+  if (env.NODE_ENV !== "production")
+    origins.push(`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`);
+  return [...new Set(origins)];
 }
 
 let cached: Env | undefined;

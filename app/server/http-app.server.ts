@@ -14,9 +14,11 @@ import "~/lib/zod-french";
 import { AVAILABILITY_PATH, availabilityEndpoint } from "~/features/basket/availability-endpoint.server";
 import { SUGGESTIONS_PATH, suggestionsEndpoint } from "~/features/search/suggestions-endpoint.server";
 import { createBackup, listBackups, removeStalePartials } from "./backup.server";
-import { bodyLimits } from "./body-limits.server";
+import { bodyLimits, withCountedBody } from "./body-limits.server";
 import { getAppContext } from "./context.server";
 import { databaseAnswers } from "./database.server";
+import { answerOutage, errorAnswers } from "./database-outage.server";
+import { trustedOrigins } from "./env.server";
 import { originCheck } from "./origin-check.server";
 import { invalidationOverBus, pageCache } from "./page-cache.server";
 import { startPostgresBackupSchedule } from "./postgres-backup.server";
@@ -110,6 +112,8 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   // React Router checks an action's Origin against is the public https:// one.
   if (ctx.env.TRUST_PROXY) app.set("trust proxy", 1);
   app.use((_req, res, next) => {
+    // When the request reached the app: the body limits tell how long their refusals took.
+    res.locals.receivedAt = performance.now();
     if (shuttingDown) res.setHeader("Connection", "close");
     next();
   });
@@ -161,7 +165,9 @@ export function createHttpApp(options: HttpAppOptions = {}) {
     (req.path.startsWith("/assets/") ? compressAssets : compressPages)(req, res, next),
   );
 
-  app.use(originCheck([ctx.env.PUBLIC_URL]));
+  app.use(originCheck(trustedOrigins(ctx.env)));
+  // Bodies bounded before anything reads them: multipart on the upload routes only, fields and
+  // bytes counted while they stream (docs/security.md).
   app.use(bodyLimits());
 
   app.get("/healthz", async (_req, res) => {
@@ -192,12 +198,18 @@ export function createHttpApp(options: HttpAppOptions = {}) {
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  app.use(
-    createRequestHandler({
-      build,
-      mode: ctx.env.NODE_ENV,
-      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? "") }),
+  const handleRequest = createRequestHandler({
+    build,
+    mode: ctx.env.NODE_ENV,
+    getLoadContext: (req, res) => ({
+      cspNonce: String(res.locals.cspNonce ?? ""),
+      // A loader or action that found no database: the request is answered 503 at once (entry.server.tsx).
+      databaseUnavailable: () => answerOutage(req, res),
     }),
-  );
+  });
+  // React Router reads a form's body through the body limits' counter.
+  app.use((req, res, next) => handleRequest(withCountedBody(req), res, next));
+  // What a handler passed on: a database outage is a French 503 with Retry-After, the rest a French 500.
+  app.use(errorAnswers());
   return app;
 }

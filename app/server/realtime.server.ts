@@ -30,8 +30,16 @@ export function mayReceive(viewer: Viewer, event: ChatEvent): boolean {
   }
 }
 
+/**
+ * Whose streams must end now (docs/product.md §10.11): every stream of an account (demoted,
+ * deleted, its password changed) or those of one session (signed out).
+ */
+export type Revocation = { userId: string } | { sessionId: string };
+
 export interface Subscriber {
   viewer: Viewer;
+  /** The session the stream was opened with: signing it out ends the stream. */
+  sessionId?: string;
   deliver: (event: ChatEvent) => void;
   close: () => void;
   /**
@@ -45,9 +53,20 @@ export interface Subscriber {
 export interface ChatHub {
   subscribe(subscriber: Subscriber): () => void;
   publish(event: ChatEvent): void;
+  /**
+   * Ends the matching streams at once, here and on every other instance (ADR 014); the promise
+   * settles once the other instances are told (a command that exits right after waits for it).
+   */
+  revoke(revocation: Revocation): Promise<void>;
   /** Ends every stream (graceful shutdown): the browsers reconnect to the next process. */
   closeAll(): void;
   readonly size: number;
+}
+
+function revokes(revocation: Revocation, subscriber: Subscriber): boolean {
+  return "userId" in revocation
+    ? subscriber.viewer.id === revocation.userId
+    : subscriber.sessionId === revocation.sessionId;
 }
 
 /** The in-process hub: SQLite's, and the local half of the shared one. */
@@ -76,6 +95,13 @@ export function createChatHub(): ChatHub & { resyncAll(since: string): void } {
           subscribers.delete(subscriber);
           console.error("Flux du chat interrompu", error);
         }
+      }
+    },
+    async revoke(revocation) {
+      for (const subscriber of [...subscribers]) {
+        if (!revokes(revocation, subscriber)) continue;
+        subscribers.delete(subscriber);
+        subscriber.close();
       }
     },
     closeAll() {
@@ -108,7 +134,7 @@ export type ChatEventReference =
   | { type: "message"; chatId: string; messageId: string }
   | { type: "chat"; chatId: string };
 
-type Wire = { event: ChatEvent } | { ref: ChatEventReference };
+type Wire = { event: ChatEvent } | { ref: ChatEventReference } | { revoke: Revocation };
 
 /**
  * Messages are up to 2,000 characters, and a `message` event carries the text twice (the message
@@ -172,6 +198,7 @@ export function createSharedChatHub({ bus, load }: SharedChatHubOptions): ChatHu
     }
     incoming = incoming
       .then(async () => {
+        if ("revoke" in wire) return local.revoke(wire.revoke);
         const event = "event" in wire ? wire.event : await load(wire.ref);
         if (event) local.publish(event);
       })
@@ -199,6 +226,16 @@ export function createSharedChatHub({ bus, load }: SharedChatHubOptions): ChatHu
       outgoing = outgoing
         .then(() => bus.send(BUS_CHANNELS.chat, payload))
         .catch((error) => console.error("Événement du chat non transmis aux autres instances", error));
+    },
+    revoke(revocation) {
+      void local.revoke(revocation);
+      // On the chat's channel, behind the events published before it: an instance that hears of a
+      // demotion has already delivered what was sent before it, and nothing after.
+      const payload = JSON.stringify({ revoke: revocation } satisfies Wire);
+      outgoing = outgoing
+        .then(() => bus.send(BUS_CHANNELS.chat, payload))
+        .catch((error) => console.error("Fin des flux non transmise aux autres instances", error));
+      return outgoing;
     },
     closeAll() {
       local.closeAll();

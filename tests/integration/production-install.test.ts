@@ -7,8 +7,18 @@
  * better-sqlite3 normally compiles from source (~2.5 min of one core). The development install of
  * this checkout already compiled it with the same Node: its binary is handed to the package's own
  * install script as a local prebuild, so the install takes seconds and every other step is the real one.
+ *
+ * Then the same release moves to Node.js 24, the LTS the README recommends (Node 20 ended in April
+ * 2026), as a server does when its Node is upgraded: `npm rebuild` under Node 24 (better-sqlite3's
+ * binary is tied to Node's ABI; sharp's is not), `npm start`, and the shop serves the data the
+ * Node 20 run left. Node 24 comes from the npm registry's `node@24` package, installed once into a
+ * cache folder under the system's temporary directory and reused by later runs, with better-sqlite3's
+ * binary for it (compiled there the first time, with the package's own headers, ~2 min of one core;
+ * a local prebuild afterwards). Installing again on Node 24 would cost ~12 s a run and prove nothing
+ * the rebuild does not: the dependencies are the same files; only the native one differs.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,6 +40,30 @@ let release: string;
 let dataDir: string;
 let shop: ChildProcess | undefined;
 let output = "";
+/** Where the Node 20 run served the shop; the Node 24 run serves the same data there. */
+let url = "";
+
+/** The Node executables running `script` in process group `group` (Linux): not its shell wrapper. */
+function runtimesOf(group: number, script: string): string[] {
+  const found: string[] = [];
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      const [program, ...args] = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      if (pgrp === group && path.basename(program ?? "") === "node" && args.includes(script))
+        found.push(fs.realpathSync(`/proc/${pid}/exe`));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return found;
+}
+
+/** Node's ABI version (NODE_MODULE_VERSION) of `binary`, as prebuilds are named. */
+function nodeAbi(binary: string): string {
+  return execFileSync(binary, ["-p", "process.versions.modules"], { encoding: "utf8" }).trim();
+}
 
 /** How this machine reaches the registry: kept, whatever else of `npm test`'s environment goes. */
 const NPM_ACCESS =
@@ -50,20 +84,84 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, PATH: paths.join(path.delimiter), ...extra };
 }
 
-function localPrebuild(dir: string): string {
+/** The name prebuild-install looks for in a local prebuilds folder, for Node's ABI `modules`. */
+function prebuildName(modules: string): string {
   const pkg = JSON.parse(
     fs.readFileSync(path.join(root, "node_modules/better-sqlite3/package.json"), "utf8"),
   );
-  const name = `better-sqlite3-v${pkg.version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  return `better-sqlite3-v${pkg.version}-node-v${modules}-${process.platform}-${process.arch}.tar.gz`;
+}
+
+/** better-sqlite3's compiled binary in `packageDir`, packed as a local prebuild into `dir`. */
+function packPrebuild(packageDir: string, dir: string, modules: string): string {
   fs.mkdirSync(dir, { recursive: true });
-  execFileSync("tar", [
-    "-czf",
-    path.join(dir, name),
-    "-C",
-    path.join(root, "node_modules/better-sqlite3"),
-    "build/Release/better_sqlite3.node",
-  ]);
+  const partial = path.join(dir, `.${crypto.randomBytes(4).toString("hex")}.tar.gz`);
+  execFileSync("tar", ["-czf", partial, "-C", packageDir, "build/Release/better_sqlite3.node"]);
+  fs.renameSync(partial, path.join(dir, prebuildName(modules)));
   return dir;
+}
+
+function localPrebuild(dir: string): string {
+  return packPrebuild(path.join(root, "node_modules/better-sqlite3"), dir, process.versions.modules);
+}
+
+/** Node.js 24 from the npm registry, and the folder of its headers (for node-gyp). */
+interface Node24 {
+  binary: string;
+  nodedir: string;
+  /** better-sqlite3 prebuilds for it, kept beside it across runs. */
+  prebuilds: string;
+}
+
+/**
+ * The npm registry's `node@24` package (its install script fetches the platform's build, the
+ * official one, with bin/ and include/), installed once under the temporary directory: into a
+ * private folder, then renamed, so two runs starting together never see half an install.
+ */
+function node24(env: NodeJS.ProcessEnv): Node24 {
+  const cache = path.join(os.tmpdir(), "nacre-node-24");
+  const nodedir = path.join(
+    cache,
+    "node_modules/node/node_modules",
+    `node-${process.platform}-${process.arch}`,
+  );
+  if (!fs.existsSync(path.join(nodedir, "bin/node"))) {
+    const partial = `${cache}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
+    fs.mkdirSync(partial, { recursive: true });
+    const install = spawnSync(
+      "npm",
+      [
+        "install",
+        "--prefix",
+        partial,
+        "--no-save",
+        "--no-package-lock",
+        "--no-audit",
+        "--no-fund",
+        "node@24",
+      ],
+      { env, encoding: "utf8", timeout: 300_000 },
+    );
+    if (install.status !== 0) throw new Error(`npm install node@24 :\n${install.stdout}\n${install.stderr}`);
+    try {
+      fs.renameSync(partial, cache);
+    } catch {
+      // Another run renamed its copy first: that one serves.
+      fs.rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  return { binary: path.join(nodedir, "bin/node"), nodedir, prebuilds: path.join(cache, "prebuilds") };
+}
+
+/** Starts `npm start` in the release with `env`; its output is collected in `output`. */
+function npmStart(env: NodeJS.ProcessEnv) {
+  shop = spawn("npm", ["start"], { cwd: release, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  shop.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  shop.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
 }
 
 async function waitForPage(url: string, timeoutMs: number) {
@@ -81,8 +179,8 @@ async function waitForPage(url: string, timeoutMs: number) {
   throw new Error(`npm start ne répond pas sur ${url} :\n${output}`);
 }
 
-function npm(args: string[], env: NodeJS.ProcessEnv) {
-  const result = spawnSync("npm", args, { cwd: release, env, encoding: "utf8", timeout: 300_000 });
+function npm(args: string[], env: NodeJS.ProcessEnv, timeout = 300_000) {
+  const result = spawnSync("npm", args, { cwd: release, env, encoding: "utf8", timeout });
   return { status: result.status, text: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -156,20 +254,9 @@ describe("production install (npm ci --omit=dev)", () => {
         "",
       ].join("\n"),
     );
-    const url = `http://127.0.0.1:${port}`;
-    shop = spawn("npm", ["start"], {
-      cwd: release,
-      // No demo seed: it takes half a minute on a busy machine and other suites cover it.
-      env: cleanEnv({ PUBLIC_URL: url, HOST: "127.0.0.1", SEED_DEMO: "0" }),
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    shop.stdout?.on("data", (chunk) => {
-      output += chunk;
-    });
-    shop.stderr?.on("data", (chunk) => {
-      output += chunk;
-    });
+    url = `http://127.0.0.1:${port}`;
+    // No demo seed: it takes half a minute on a busy machine and other suites cover it.
+    npmStart(cleanEnv({ PUBLIC_URL: url, HOST: "127.0.0.1", SEED_DEMO: "0" }));
 
     const page = await waitForPage(`${url}/catalogue`, 90_000);
     expect(page.status).toBe(200);
@@ -191,5 +278,58 @@ describe("production install (npm ci --omit=dev)", () => {
     );
     expect(restore.status, restore.text).toBe(0);
     expect(restore.text).toContain("Base restaurée");
+  });
+
+  it("moves to Node.js 24: npm rebuild, npm start, and the shop serves the same data", {
+    // A first run on a machine also installs node@24 and compiles better-sqlite3 for it once.
+    timeout: 900_000,
+  }, async () => {
+    expect(url, "the Node 20 run comes first").not.toBe("");
+    // The admin account the Node 20 start created, with the password it printed that once.
+    const password = /Administratrice : admin@nacre\.test \/ mot de passe : (\S+)/.exec(output)?.[1];
+    expect(password, output).toBeDefined();
+    const runtime = node24(cleanEnv());
+    const version = execFileSync(runtime.binary, ["--version"], { encoding: "utf8" }).trim();
+    expect(version).toMatch(/^v24\./);
+    const onNode24 = (extra: Record<string, string> = {}) => {
+      const env = cleanEnv(extra);
+      return { ...env, PATH: `${path.dirname(runtime.binary)}${path.delimiter}${env.PATH}` };
+    };
+    const cached = fs.existsSync(path.join(runtime.prebuilds, prebuildName(nodeAbi(runtime.binary))));
+    const rebuild = npm(
+      ["rebuild"],
+      {
+        ...onNode24(),
+        npm_config_nodedir: runtime.nodedir,
+        npm_config_better_sqlite3_local_prebuilds: runtime.prebuilds,
+      },
+      840_000,
+    );
+    expect(rebuild.status, rebuild.text).toBe(0);
+    if (!cached)
+      packPrebuild(
+        path.join(release, "node_modules/better-sqlite3"),
+        runtime.prebuilds,
+        nodeAbi(runtime.binary),
+      );
+
+    output = "";
+    npmStart(onNode24({ PUBLIC_URL: url, HOST: "127.0.0.1", SEED_DEMO: "0" }));
+    const page = await waitForPage(`${url}/catalogue`, 90_000);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html lang="fr"');
+    // The same data: the account created under Node 20 signs in (Better Auth's hashing on Node 24).
+    expect(output).not.toContain("mot de passe : ");
+    const signedIn = await fetch(`${url}/auth`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+      body: new URLSearchParams({ intent: "login", email: "admin@nacre.test", password: password as string }),
+    });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe("/admin");
+    // The process running start.mjs (and the server, which it imports) is Node 24's.
+    expect(runtimesOf(shop?.pid as number, "scripts/start.mjs")).toEqual([fs.realpathSync(runtime.binary)]);
+    await stopShop();
   });
 });

@@ -12,9 +12,18 @@ export type CommandAnswer =
   | { status: number; body: Record<string, unknown>; location: null }
   | { status: number; body: null; location: string };
 
-/** The fields of a form as a multipart body, a list field given as an array. */
+/** The fields of a form as a multipart body, a list field given as an array (upload routes only). */
 export function formData(fields: Record<string, string | string[]>): FormData {
   const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) data.append(key, item);
+  }
+  return data;
+}
+
+/** The fields of a form urlencoded, as a fetcher sends a form without a file (ADR 013). */
+export function urlEncoded(fields: Record<string, string | string[]>): URLSearchParams {
+  const data = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) data.append(key, item);
   }
@@ -42,7 +51,7 @@ export async function postCommand(
     method: "POST",
     redirect: "manual",
     headers: { origin, ...(cookie ? { cookie } : {}) },
-    body: fields instanceof FormData || fields instanceof URLSearchParams ? fields : formData(fields),
+    body: fields instanceof FormData || fields instanceof URLSearchParams ? fields : urlEncoded(fields),
   });
   if (!response.body) throw new Error(`${path} : réponse sans corps (${response.status})`);
   const decoded = await decodeViaTurboStream(response.body, globalThis);

@@ -90,6 +90,8 @@ export function startServer(options: {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://localhost:${port}`,
+      // The tests post from the address they reach the shop on (ShopServer.url).
+      PUBLIC_URL_ALIASES: `http://127.0.0.1:${port}`,
       SEED_DEMO: "1",
       // Tests sign in with known passwords; a shop started without them generates random ones.
       ADMIN_PASSWORD: DEMO_ADMIN.password,

@@ -50,6 +50,8 @@ export async function startTestShop(label: string, env: Record<string, string> =
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://localhost:${port}`,
+      // The tests post from the address they reach the shop on.
+      PUBLIC_URL_ALIASES: `http://127.0.0.1:${port}`,
       SEED_DEMO: "1",
       ADMIN_PASSWORD: DEMO_ADMIN.password,
       DEMO_PASSWORD: DEMO_CUSTOMER.password,

@@ -54,7 +54,11 @@ describe("deleting a customer account", () => {
     const paid = await placeOrder(ctx.db, { form: orderForm("payee1", email), userId });
     const open = await placeOrder(ctx.db, { form: orderForm("ouverte1", email), userId });
     if (!paid.ok || !open.ok) throw new Error("commandes non passées");
-    await moveOrder(ctx.db, paid.id, { to: "payee" }, { id: userId, name: "Admin" });
+    const admin = { id: userId, name: "Admin" };
+    const link = "https://paiement.example/session/cs_hina_teva";
+    await moveOrder(ctx.db, paid.id, { to: "lien_envoye", paymentUrl: link }, admin);
+    await moveOrder(ctx.db, paid.id, { to: "payee" }, admin);
+    await moveOrder(ctx.db, paid.id, { to: "expediee", trackingNumber: "6A12345678901" }, admin);
     await ctx.db
       .insertInto("reviews")
       .values({ id: "avis1", user_id: userId, rating: 5, comment: "Superbe" })
@@ -71,17 +75,31 @@ describe("deleting a customer account", () => {
     );
     expect(await findOrderById(ctx.db, open.id)).toBeNull();
     const kept = await findOrderById(ctx.db, paid.id);
+    // What the accounting record needs, and nothing that names, locates or reaches her (ADR 023).
     expect(kept).toMatchObject({
+      number: paid.number,
+      status: "expediee",
       userId: null,
       customerName: DELETED_CUSTOMER_NAME,
       email: "",
       phone: "",
       message: "",
       totalCents: 1000,
-      delivery: { addressLine: "", postalCode: "75011", city: "Paris" },
+      delivery: { method: "envoi", addressLine: "", postalCode: "", city: "" },
+      paymentUrl: null,
+      trackingNumber: null,
     });
     expect(kept?.trackingToken).not.toBe(paid.trackingToken);
-    expect(kept?.lines.map((line) => line.name)).toEqual(["Payée"]);
+    expect(kept?.lines.map((line) => [line.name, line.unitPriceCents, line.quantity])).toEqual([
+      ["Payée", 1000, 1],
+    ]);
+    expect(kept?.steps.map((step) => [step.status, step.detail])).toEqual([
+      ["nouvelle", ""],
+      ["lien_envoye", ""],
+      ["payee", ""],
+      ["expediee", ""],
+    ]);
+    expect(JSON.stringify(kept)).not.toMatch(/cs_hina_teva|6A12345678901|75011|Paris|Hina|06 12/);
     // The unpaid order's hold ended with it.
     const held = await ctx.db
       .selectFrom("order_lines")

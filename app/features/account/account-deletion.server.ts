@@ -19,10 +19,12 @@ export const DELETED_CUSTOMER_NAME = "Client supprimé";
 
 /**
  * The account's orders: those that were paid are accounting records the shop must keep (ten years,
- * docs/product.md §10.21), so they stay with their lines, total and steps but lose everything that
- * names or reaches the customer (name, e-mail, phone, street, message, the seller's note, and the
- * private link, replaced by a fresh token nobody holds). Orders never paid are deleted: their
- * pieces' holds end with them.
+ * docs/product.md §10.21), so they keep only what that record needs (ADR 023): number, dates,
+ * lines, prices, total, delivery method and the agenda event of a pickup, and the steps with their
+ * dates. Everything that names, locates or reaches the customer goes: name, e-mail, phone, street,
+ * postal code and city, message, the seller's note, the payment link and the tracking number (on the
+ * order and in its steps), and the private link, replaced by a fresh token nobody holds. Orders never
+ * paid are deleted: their pieces' holds end with them.
  */
 async function settleOrders(trx: Transaction<Database>, userId: string): Promise<{ deletedOpen: boolean }> {
   const orders = await trx
@@ -55,13 +57,20 @@ async function settleOrders(trx: Transaction<Database>, userId: string): Promise
         email: "",
         phone: "",
         address_line: "",
+        postal_code: "",
+        city: "",
         message: "",
         internal_note: "",
+        payment_url: null,
+        tracking_number: null,
         tracking_token: crypto.randomBytes(32).toString("base64url"),
       })
       .where("id", "=", id)
       .execute();
   }
+  // A step's detail is the payment link or the tracking number it gave.
+  if (kept.length)
+    await trx.updateTable("order_events").set({ detail: "" }).where("order_id", "in", kept).execute();
   return { deletedOpen: orders.some((order) => !order.was_paid && order.status === "nouvelle") };
 }
 
@@ -94,11 +103,15 @@ export async function deleteUserData(
   return settled;
 }
 
-/** After the commit: the avatar's files, and the dashboard's count if a new order went with the account. */
+/**
+ * After the commit: the account's open chat streams end (on every instance), then the avatar's
+ * files go, and the dashboard's count follows if a new order went with the account.
+ */
 export async function afterAccountDeleted(
   ctx: ImageStorage & Pick<AppContext, "db" | "chatHub">,
-  gone: { avatar: string | null; deletedOpen: boolean },
+  gone: { userId: string; avatar: string | null; deletedOpen: boolean },
 ): Promise<void> {
+  await ctx.chatHub.revoke({ userId: gone.userId });
   if (gone.avatar) await deleteAvatarIfUnused(ctx, gone.avatar);
   if (gone.deletedOpen) await announceNewOrders(ctx);
 }
@@ -128,7 +141,7 @@ export async function deleteCustomerAccount(
   /** Checked on the locked row: the inactivity job spares an account that signed in meanwhile. */
   onlyIf?: (account: DeletionCheck) => boolean,
 ): Promise<AccountDeletion> {
-  const gone = { avatar: null as string | null, deletedOpen: false };
+  const gone = { userId, avatar: null as string | null, deletedOpen: false };
   const result = await ctx.db.transaction().execute(async (trx): Promise<AccountDeletion> => {
     const user = await lockingRows(
       trx,

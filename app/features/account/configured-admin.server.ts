@@ -57,7 +57,7 @@ async function createAdminAccount(ctx: AppContext, email: string, password: stri
  * account ADMIN_EMAIL named before (if another) back to a customer, its sessions closed.
  */
 async function recordConfiguredAdmin(ctx: AppContext, userId: string): Promise<string | undefined> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const demoted = await ctx.db.transaction().execute(async (trx) => {
     // Only when something changes: a restart leaves the admin's row as it was.
     await trx
       .updateTable("users")
@@ -87,8 +87,12 @@ async function recordConfiguredAdmin(ctx: AppContext, userId: string): Promise<s
     if (previous?.role !== "admin") return undefined;
     await trx.updateTable("users").set({ role: "user" }).where("id", "=", previousId).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", previousId).execute();
-    return previous.email;
+    return { id: previousId, email: previous.email };
   });
+  if (!demoted) return undefined;
+  // Other instances on the database may hold the demoted admin's streams (ADR 014).
+  await ctx.chatHub.revoke({ userId: demoted.id });
+  return demoted.email;
 }
 
 /**
@@ -184,6 +188,9 @@ export async function setAdminPassword(ctx: AppContext, password: string): Promi
     }
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
   });
+  // Its sessions are closed: so are its open chat streams, on every instance that hears of it (on
+  // SQLite this command runs beside the server, which the server's heartbeat covers).
+  await ctx.chatHub.revoke({ userId });
   const demotedEmail = await recordConfiguredAdmin(ctx, userId);
   return { email, created: !existing, demotedEmail };
 }

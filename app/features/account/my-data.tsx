@@ -45,7 +45,8 @@ export function MyDataSection(props: { isAdmin: boolean; error?: string | null }
             </ul>
             <p>
               Vos commandes payées sont conservées dix ans, comme la loi l'exige pour la comptabilité, mais
-              anonymisées : sans votre nom, votre email, votre téléphone ni votre adresse.
+              anonymisées : sans votre nom, votre email, votre téléphone, votre adresse (code postal et ville
+              compris), ni lien de paiement ou numéro de suivi.
             </p>
             <Form method="post" className={styles.form}>
               <input type="hidden" name="intent" value={CLOSE_ACCOUNT_INTENT} />

@@ -160,7 +160,8 @@ export async function applyUserAction(
   actorId: string,
   action: UserAction,
 ): Promise<UserResult> {
-  const gone = { avatar: null as string | null, deletedOpen: false };
+  const gone = { userId: action.id, avatar: null as string | null, deletedOpen: false };
+  let roleChanged = false;
   const result = await ctx.db.transaction().execute(async (trx): Promise<UserResult> => {
     const { user, admins } = await userAndAdmins(trx, action.id);
     if (!user) return { ok: false, status: 404, error: USER_MESSAGES.notFound };
@@ -175,6 +176,7 @@ export async function applyUserAction(
         .set({ role: action.role, updated_at: nowIso() })
         .where("id", "=", user.id)
         .execute();
+      roleChanged = (user.role === "admin" ? "admin" : "user") !== action.role;
       return { ok: true, message: USER_MESSAGES.roleUpdated };
     }
 
@@ -196,5 +198,8 @@ export async function applyUserAction(
     return { ok: true, message: USER_MESSAGES.deleted };
   });
   if (result.ok && action.intent === "delete") await afterAccountDeleted(ctx, gone);
+  // The account's open streams were opened with its old role: they end now, on every instance
+  // (docs/product.md §10.11), and the browser reconnects with the new one.
+  if (result.ok && roleChanged) await ctx.chatHub.revoke({ userId: action.id });
   return result;
 }

@@ -5,6 +5,7 @@
 import { redirect } from "react-router";
 import type { DB } from "~/server/database.server";
 import { withFlash } from "~/server/flash.server";
+import { safeRedirectPath } from "~/server/session.server";
 
 /** A browser navigation rather than a script's fetch (which keeps its JSON answer). */
 export function isPlainFormPost(request: Request): boolean {
@@ -13,19 +14,28 @@ export function isPlainFormPost(request: Request): boolean {
   return (request.headers.get("accept") ?? "").includes("text/html");
 }
 
+/**
+ * The page named by Referer when it is one of ours (same scheme, host and port), as a same-site
+ * relative path; null otherwise. A path starting with `//` or `/\` is another site to a browser
+ * (`Location: //evil.example/x`), so it never comes back from here.
+ */
+export function refererPath(request: Request): string | null {
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    if (from.origin !== new URL(request.url).origin || from.pathname.startsWith("/api/")) return null;
+    return safeRedirectPath(`${from.pathname}${from.search}`, "") || null;
+  } catch {
+    // A malformed Referer is ignored like a foreign one.
+    return null;
+  }
+}
+
 /** The page named by Referer when it is one of ours; otherwise the piece's own page. */
 async function pageToReturnTo(request: Request, db: DB, productId: string): Promise<string> {
-  const referer = request.headers.get("referer");
-  if (referer) {
-    try {
-      const from = new URL(referer);
-      if (from.host === new URL(request.url).host && !from.pathname.startsWith("/api/")) {
-        return `${from.pathname}${from.search}`;
-      }
-    } catch {
-      // A malformed Referer is ignored like a foreign one.
-    }
-  }
+  const back = refererPath(request);
+  if (back) return back;
   const product = await db
     .selectFrom("products")
     .select("slug")

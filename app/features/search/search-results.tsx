@@ -20,6 +20,8 @@ export interface SearchResultsView {
   soldTotal: number;
   hasMore: boolean;
   categories: { id: string; name: string }[];
+  /** Why no search ran (too many from this client): said instead of the results. */
+  refusal?: string;
 }
 
 export function resultsCountLabel(total: number): string {
@@ -88,7 +90,12 @@ export function SearchResults(props: SearchResultsView) {
           {loading ? LOADING_TEXT : query && total > 0 ? resultsCountLabel(total) : ""}
         </p>
 
-        {query && total === 0 ? (
+        {props.refusal ? (
+          <p className={styles.empty} role="alert">
+            {props.refusal}
+          </p>
+        ) : null}
+        {query && total === 0 && !props.refusal ? (
           <>
             <p className={styles.empty}>Aucune pièce ne correspond à « {query} ».</p>
             <Suggestions categories={props.categories} />

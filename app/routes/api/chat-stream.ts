@@ -2,9 +2,10 @@
  * GET /api/chat/flux — the support chat's live stream (Server-Sent Events). Each connection first
  * gets a `sync` (its conversations and the messages written since `?depuis=`, so nothing is lost
  * while disconnected), then every event its subscriber may see: a customer their own conversation,
- * an admin all of them. A heartbeat keeps proxies from closing the stream and re-checks the session,
- * so a signed-out or demoted account stops receiving at once. An admin's open stream also counts as
- * an admin being around (the chat's e-mails to the shop wait, docs/product.md §10.20).
+ * an admin all of them. A demotion, a sign-out, a password change or a deletion ends the account's
+ * streams at once, on every instance (the hub's `revoke`, docs/product.md §10.11); a heartbeat keeps
+ * proxies from closing the stream and re-checks the session besides. An admin's open stream also
+ * counts as an admin being around (the chat's e-mails to the shop wait, docs/product.md §10.20).
  */
 
 import { catchUp } from "~/features/chat/chat.server";
@@ -64,15 +65,22 @@ export async function loader({ request }: Route.LoaderArgs) {
       };
       const unsubscribe = chatHub.subscribe({
         viewer,
+        sessionId: user.sessionId,
         deliver: send,
         close: () => cleanup(),
         resync: (from) => sync(from),
+      });
+      const stillGranted = () => sessionStillGrants(user.sessionId, user.id, user.role).catch(() => false);
+      // A revocation published between the session's reading and this subscription missed the
+      // stream: once subscribed, the session is read again.
+      void stillGranted().then((granted) => {
+        if (!granted) cleanup();
       });
       const present = () => {
         if (user.role === "admin") void recordAdminPresence(db);
       };
       const heartbeat = setInterval(async () => {
-        if (await sessionStillGrants(user.sessionId, user.id, user.role).catch(() => false)) {
+        if (await stillGranted()) {
           write(": ping\n\n");
           present();
         } else cleanup();
