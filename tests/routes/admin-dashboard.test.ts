@@ -6,7 +6,7 @@
  * customer removes every row of theirs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formData, postCommand } from "../support/page-command";
+import { urlEncoded, postCommand } from "../support/page-command";
 import { DEMO_ADMIN, DEMO_CUSTOMER, queryDatabase, signIn, signUp } from "../support/shop-server";
 import { startTestShop, type TestShop } from "../support/test-shop";
 
@@ -106,7 +106,7 @@ describe("issue 9 admin actions refuse everyone but an admin", () => {
           method: "POST",
           redirect: "manual",
           headers: { origin: shop.url, ...(cookie ? { cookie } : {}) },
-          body: formData(fields),
+          body: urlEncoded(fields),
         });
         expect(page.status, label).toBe(302);
         expect(page.headers.get("location"), label).toBe(location);
