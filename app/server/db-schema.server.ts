@@ -352,6 +352,30 @@ export interface OrderEventsTable {
   created_at: string;
 }
 
+export type MailStatus = "pending" | "sending" | "sent" | "failed";
+
+/**
+ * An e-mail the shop owes (ADR 023): recorded with the change that owes it, delivered by the outbox
+ * worker. `message` is the MailMessage as JSON until delivery, then ''.
+ */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  message: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  /** ISO time from which a pending mail may be tried (the backoff after a failure). */
+  next_attempt_at: string;
+  claim_token: string | null;
+  /** ISO time a 'sending' claim ends: past it, another worker may take the mail again. */
+  claimed_until: string | null;
+  last_error: Generated<string>;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -387,6 +411,7 @@ export interface Database {
   search_vocabulary: SearchVocabularyTable;
   search_pieces: SearchPiecesTable;
   search_index_state: SearchIndexStateTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type ReferenceTable = "categories" | "colors" | "materials" | "pearl_types";

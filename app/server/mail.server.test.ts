@@ -1,8 +1,9 @@
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { createMailer } from "./mail.server";
+import { describe, expect, it, vi } from "vitest";
+import { createMailer, OUTBOX_BOUNDS, pruneOutbox } from "./mail.server";
 
 describe("mailer without SMTP_URL", () => {
   it("writes each message as an .eml file in the outbox", async () => {
@@ -105,5 +106,57 @@ describe("the outbox (issue 16)", () => {
     }
     expect(lines.join("\n")).toContain("Réinitialisation");
     expect(lines.join("\n")).not.toContain("tres-secret");
+  });
+
+  it("writes each file under a temporary name and renames it whole: a crash never leaves a 0-byte or half .eml (ADR 023)", async () => {
+    const outboxDir = newOutbox();
+    const mailer = createMailer({ outboxDir, from: "Nacre <bonjour@nacre.test>" });
+    const rename = fsp.rename;
+    const renamed: { from: string; content: string }[] = [];
+    const spy = vi.spyOn(fsp, "rename").mockImplementation(async (from, to) => {
+      renamed.push({ from: String(from), content: fs.readFileSync(from, "utf8") });
+      // The final name does not exist until the rename.
+      expect(fs.existsSync(to)).toBe(false);
+      return rename(from, to);
+    });
+    try {
+      const { file } = await quiet(() =>
+        mailer.send(
+          { to: "a@exemple.fr", subject: "Lien", text: "tout le message" },
+          { id: "ligne1", createdAt: "2026-11-24T10:00:00.000Z" },
+        ),
+      );
+      expect(path.basename(file as string)).toBe("2026-11-24T10-00-00-000Z-ligne1.eml");
+      expect(renamed).toHaveLength(1);
+      expect(path.basename(renamed[0]?.from ?? "")).toMatch(/^\..*\.tmp$/);
+      expect(renamed[0]?.content).toBe(fs.readFileSync(file as string, "utf8"));
+      expect(renamed[0]?.content).toContain("tout le message");
+
+      // Killed before the rename: nothing but a hidden temporary file, which no reader takes for a
+      // mail and which the pruning removes once stale.
+      spy.mockImplementationOnce(async () => {
+        throw Object.assign(new Error("tué"), { code: "EINTR" });
+      });
+      await expect(
+        mailer.send(
+          { to: "b@exemple.fr", subject: "Lien", text: "x" },
+          { id: "ligne2", createdAt: "2026-11-24T10:00:01.000Z" },
+        ),
+      ).rejects.toThrow("tué");
+      expect(fs.readdirSync(outboxDir).filter((name) => name.endsWith(".eml"))).toEqual([
+        "2026-11-24T10-00-00-000Z-ligne1.eml",
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+    const leftover = path.join(outboxDir, ".2026-crash.eml.abc.tmp");
+    fs.writeFileSync(leftover, "moitié");
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(leftover, hourAgo, hourAgo);
+    expect(await pruneOutbox(outboxDir, OUTBOX_BOUNDS)).toBe(1);
+    expect(fs.existsSync(leftover)).toBe(false);
+    expect(fs.readdirSync(outboxDir).every((name) => fs.statSync(path.join(outboxDir, name)).size > 0)).toBe(
+      true,
+    );
   });
 });

@@ -14,6 +14,7 @@ import * as imageFiles from "./0008-image-files";
 import * as orders from "./0009-orders";
 import * as privacy from "./0010-privacy";
 import * as search from "./0011-search";
+import * as mailOutbox from "./0012-mail-outbox";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0009-orders": orders,
   "0010-privacy": privacy,
   "0011-search": search,
+  "0012-mail-outbox": mailOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -110,6 +110,11 @@ export interface PlaceOrderInput {
   form: OrderForm;
   userId: string | null;
   now?: Date;
+  /**
+   * Runs inside the order's transaction once it is written: what the order owes (its e-mails,
+   * recorded in the outbox, ADR 023) commits with it or not at all.
+   */
+  inTransaction?: (trx: DB, placed: PlacedOrder) => Promise<void>;
 }
 
 /**
@@ -229,7 +234,9 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
         .where("product_id", "in", [...wanted.keys()])
         .execute();
     }
-    return { ok: true as const, id, number, trackingToken };
+    const placed = { ok: true as const, id, number, trackingToken };
+    await input.inTransaction?.(trx, placed);
+    return placed;
   });
 }
 
@@ -402,6 +409,8 @@ export async function moveOrder(
   request: StepRequest,
   actor: OrderActor,
   now: Date = new Date(),
+  /** Runs inside the step's transaction once it is written (its e-mail, ADR 023). */
+  inTransaction?: (trx: DB, done: StepDone) => Promise<void>,
 ): Promise<StepDone | OrderRefusal> {
   const result = await db.transaction().execute(async (trx) => {
     const order = await lockingRows(
@@ -477,12 +486,13 @@ export async function moveOrder(
         created_at: at,
       })
       .execute();
-    return { ok: true as const, previous: order.status };
+    const moved = await findOrderById(trx, orderId);
+    if (!moved) return refusal(404, "Cette commande n'existe pas.");
+    const done: StepDone = { ok: true, order: moved, previous: order.status };
+    await inTransaction?.(trx, done);
+    return done;
   });
-  if (!result.ok) return result;
-  const order = await findOrderById(db, orderId);
-  if (!order) return refusal(404, "Cette commande n'existe pas.");
-  return { ok: true, order, previous: result.previous };
+  return result;
 }
 
 export async function saveInternalNote(db: DB, orderId: string, note: string): Promise<boolean> {

@@ -96,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
     const ctx = getAppContext();
     const user = await getOptionalUser(request);
     const shop = await getShopDetails(ctx.db);
-    await saveContactMessage(ctx.db, ctx.mailer, shop, {
+    await saveContactMessage(ctx, shop, {
       name: parsed.data.name,
       email: parsed.data.email,
       message: parsed.data.message,
