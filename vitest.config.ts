@@ -45,6 +45,8 @@ const onBothBackEnds = [
   "tests/integration/inactive-accounts.test.ts",
   "tests/integration/legal-settings.test.ts",
   "tests/integration/lifecycle.test.ts",
+  // A burst of orders killed mid-way: the outbox's claims and restart differ on each back end.
+  "tests/integration/mail-crash.test.ts",
   "tests/integration/my-data.test.ts",
   "tests/integration/orders-request.test.ts",
   "tests/integration/page-cache.test.ts",

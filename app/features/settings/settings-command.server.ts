@@ -2,15 +2,17 @@
  * Save the shop settings: the action of /admin/parametres and of POST /api/admin/parametres. Each
  * form of the page has its own intent and schema: `save` the shop's details, `save-orders` the
  * hold's length and the seller's e-mails, `save-legal` the legal identity, the consumer mediator and
- * the inactivity limit.
+ * the inactivity limit; `retry-mail` sends an undelivered e-mail again (ADR 023).
  */
 import { z } from "zod";
 import { runAdminCommand } from "~/features/admin/admin-command.server";
-import { getDb } from "~/server/context.server";
+import { getAppContext, getDb } from "~/server/context.server";
+import { retryMail } from "~/server/outbox.server";
 import { saveLegalSettings, saveOrderSettings, saveShopSettings } from "./settings-admin.server";
 import {
   LEGAL_SETTINGS_MESSAGES,
   legalSettingsSchema,
+  MAIL_MESSAGES,
   ORDER_SETTINGS_MESSAGES,
   orderSettingsSchema,
   SETTINGS_MESSAGES,
@@ -23,6 +25,7 @@ const settingsCommandSchema = z.discriminatedUnion(
     shopSettingsSchema.extend({ intent: z.literal("save") }),
     orderSettingsSchema.extend({ intent: z.literal("save-orders") }),
     legalSettingsSchema.extend({ intent: z.literal("save-legal") }),
+    z.object({ intent: z.literal("retry-mail"), mailId: z.string().min(1).max(40) }),
   ],
   { error: "Requête invalide." },
 );
@@ -31,6 +34,14 @@ export function runSettingsCommand(form: FormData) {
   return runAdminCommand(form, {
     schema: settingsCommandSchema,
     apply: async (command) => {
+      if (command.intent === "retry-mail") {
+        // A failed mail gets a fresh set of tries at once (ADR 023).
+        const ctx = getAppContext();
+        if (!(await retryMail(ctx.db, command.mailId)))
+          return { ok: false as const, status: 404, error: MAIL_MESSAGES.notFailed };
+        ctx.outbox.nudge();
+        return { ok: true as const, message: MAIL_MESSAGES.retried };
+      }
       if (command.intent === "save-orders") {
         const { intent: _intent, ...settings } = command;
         await saveOrderSettings(getDb(), settings);
@@ -46,11 +57,13 @@ export function runSettingsCommand(form: FormData) {
       return { ok: true as const, message: SETTINGS_MESSAGES.saved };
     },
     failure: (command) =>
-      command.intent === "save-orders"
-        ? ORDER_SETTINGS_MESSAGES.saveFailed
-        : command.intent === "save-legal"
-          ? LEGAL_SETTINGS_MESSAGES.saveFailed
-          : SETTINGS_MESSAGES.saveFailed,
+      command.intent === "retry-mail"
+        ? MAIL_MESSAGES.retryFailed
+        : command.intent === "save-orders"
+          ? ORDER_SETTINGS_MESSAGES.saveFailed
+          : command.intent === "save-legal"
+            ? LEGAL_SETTINGS_MESSAGES.saveFailed
+            : SETTINGS_MESSAGES.saveFailed,
     label: "Enregistrement des paramètres impossible",
   });
 }

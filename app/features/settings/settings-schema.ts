@@ -173,3 +173,10 @@ export const legalSettingsSchema = z.object({
 });
 
 export type LegalSettingsInput = z.infer<typeof legalSettingsSchema>;
+
+/** The undelivered e-mails of /admin/parametres (ADR 023). */
+export const MAIL_MESSAGES = {
+  retried: "E-mail remis en file : il part dans un instant.",
+  notFailed: "Cet e-mail n'est plus en échec : il est déjà parti ou en cours d'envoi.",
+  retryFailed: "L'e-mail n'a pas pu être remis en file. Veuillez réessayer.",
+} as const;
