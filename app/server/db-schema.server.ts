@@ -254,6 +254,8 @@ export interface ShopSettingsTable {
   opening_hours: Generated<string>;
   /** How many days an order holds its pieces (docs/product.md §10.19). */
   hold_days: Generated<number>;
+  /** Units one client may hold at a time without the seller's approval (ADR 022). */
+  hold_cap: Generated<number>;
   /** The seller's e-mails, each kind switchable (docs/product.md §10.20). */
   notify_new_order: Generated<Flag>;
   notify_contact: Generated<Flag>;
@@ -326,6 +328,16 @@ export interface OrdersTable {
   internal_note: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** When the customer confirmed the e-mail address (ADR 022); null: unconfirmed, held two hours. */
+  email_confirmed_at: string | null;
+  /** SHA-256 (hex) of the single-use confirmation token e-mailed; null once used or not needed. */
+  confirm_token_hash: string | null;
+  /** When the seller accepted the lines held beyond the client's cap (ADR 022). */
+  approved_at: string | null;
+  /** The e-mail normalised (ADR 022): one client, whatever its spelling. */
+  email_key: Generated<string>;
+  /** The network address that placed the order, as the shop saw it. */
+  client_address: Generated<string>;
 }
 
 /** A piece of an order at the price of that moment; product_id becomes NULL if the piece is deleted. */
@@ -338,6 +350,8 @@ export interface OrderLinesTable {
   unit_price_cents: number;
   quantity: number;
   position: number;
+  /** Units of the line held while the order holds (ADR 022); the rest waits for the seller. */
+  held_quantity: Generated<number>;
 }
 
 /** One step of an order's history: the status it reached, when, and by which admin (none: the customer). */
@@ -349,6 +363,14 @@ export interface OrderEventsTable {
   admin_name: Generated<string>;
   /** The payment link or tracking number given with the step, if any. */
   detail: Generated<string>;
+  created_at: string;
+}
+
+/** E-mail addresses that may not order (ADR 022), blocked by the seller from an order's page. */
+export interface BlockedEmailsTable {
+  email_key: string;
+  email: string;
+  order_number: Generated<string>;
   created_at: string;
 }
 
@@ -412,6 +434,7 @@ export interface Database {
   search_pieces: SearchPiecesTable;
   search_index_state: SearchIndexStateTable;
   mail_outbox: MailOutboxTable;
+  blocked_emails: BlockedEmailsTable;
 }
 
 export type ReferenceTable = "categories" | "colors" | "materials" | "pearl_types";

@@ -11,7 +11,21 @@
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import { recordMail } from "~/server/outbox.server";
-import { newOrderShopMail, orderConfirmationMail, orderStepMail, trackingUrl } from "./order-mails.server";
+import {
+  type Approved,
+  approveOrder,
+  type Confirmed,
+  confirmOrder,
+  releaseAndBlock,
+} from "./order-holds.server";
+import {
+  confirmationUrl,
+  newOrderShopMail,
+  orderApprovedMail,
+  orderConfirmationMail,
+  orderStepMail,
+  trackingUrl,
+} from "./order-mails.server";
 import type { OrderForm } from "./order-schema";
 import {
   countNewOrders,
@@ -56,10 +70,12 @@ export async function submitOrder(
   form: OrderForm,
   userId: string | null,
   now: Date = new Date(),
+  clientAddress = "",
 ): Promise<PlacedOrder | OrderRefusal> {
   const placed = await placeOrder(ctx.db, {
     form,
     userId,
+    clientAddress,
     now,
     inTransaction: async (trx, placed) => {
       const order = await findOrderById(trx, placed.id);
@@ -70,7 +86,13 @@ export async function submitOrder(
       const link = trackingUrl(ctx.env.PUBLIC_URL, placed.trackingToken);
       await recordMail(
         trx,
-        orderConfirmationMail(view, shop.shopName, link, days),
+        orderConfirmationMail(
+          view,
+          shop.shopName,
+          link,
+          days,
+          placed.confirmToken ? confirmationUrl(ctx.env.PUBLIC_URL, placed.confirmToken) : null,
+        ),
         "confirmation de commande",
       );
       if (shop.notifyNewOrder && shop.email)
@@ -103,5 +125,48 @@ export async function applyOrderStep(
   if (!done.ok) return done;
   ctx.outbox.nudge();
   if (done.previous === "nouvelle" || done.order.status === "nouvelle") await announceNewOrders(ctx);
+  return done;
+}
+
+/** The customer confirmed the order's e-mail address by the link (ADR 022). */
+export function confirmOrderByLink(
+  ctx: OrderContext,
+  token: string,
+  now: Date = new Date(),
+): Promise<Confirmed | OrderRefusal> {
+  return confirmOrder(ctx.db, token, now);
+}
+
+/** The seller accepts the units beyond the client's cap; the customer is told by e-mail. */
+export async function approveOrderHolds(
+  ctx: OrderContext,
+  orderId: string,
+  now: Date = new Date(),
+): Promise<Approved | OrderRefusal> {
+  const done = await approveOrder(ctx.db, orderId, now, async (trx, approved) => {
+    const shop = await shopForMail(trx);
+    await recordMail(
+      trx,
+      orderApprovedMail(
+        customerView(approved.order),
+        shop.shopName,
+        trackingUrl(ctx.env.PUBLIC_URL, approved.order.trackingToken),
+      ),
+      "validation de commande",
+    );
+  });
+  if (done.ok) ctx.outbox.nudge();
+  return done;
+}
+
+/** The seller releases an order's holds and blocks its address, in one action (ADR 022). */
+export async function releaseOrderAndBlock(
+  ctx: OrderContext,
+  orderId: string,
+  actor: OrderActor,
+  now: Date = new Date(),
+) {
+  const done = await releaseAndBlock(ctx.db, orderId, actor, now);
+  if (done.ok) await announceNewOrders(ctx);
   return done;
 }

@@ -92,6 +92,8 @@ export interface OrderLineView {
   slug: string;
   unitPriceCents: number;
   quantity: number;
+  /** Units held for the order while it holds (ADR 022); fewer than `quantity`: the rest awaits approval. */
+  heldQuantity: number;
 }
 
 export interface OrderView {
@@ -107,10 +109,19 @@ export interface OrderView {
   message: string;
   totalCents: number;
   holdExpiresAt: string;
+  /** When the customer confirmed the e-mail address; null: not yet, the hold lasts two hours. */
+  emailConfirmedAt: string | null;
+  /** When the seller accepted the units beyond the client's cap. */
+  approvedAt: string | null;
   paymentUrl: string | null;
   trackingNumber: string | null;
   createdAt: string;
   updatedAt: string;
   lines: OrderLineView[];
   steps: OrderStep[];
+}
+
+/** Whether some units of the order wait for the seller's approval (ADR 022). */
+export function awaitsApproval(order: { lines: readonly { quantity: number; heldQuantity: number }[] }) {
+  return order.lines.some((line) => line.heldQuantity < line.quantity);
 }

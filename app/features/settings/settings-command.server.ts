@@ -2,14 +2,17 @@
  * Save the shop settings: the action of /admin/parametres and of POST /api/admin/parametres. Each
  * form of the page has its own intent and schema: `save` the shop's details, `save-orders` the
  * hold's length and the seller's e-mails, `save-legal` the legal identity, the consumer mediator and
- * the inactivity limit; `retry-mail` sends an undelivered e-mail again (ADR 023).
+ * the inactivity limit; `retry-mail` sends an undelivered e-mail again (ADR 023); `unblock-email`
+ * lets a blocked address order again (ADR 022).
  */
 import { z } from "zod";
 import { runAdminCommand } from "~/features/admin/admin-command.server";
+import { unblockEmail } from "~/features/orders/order-holds.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import { retryMail } from "~/server/outbox.server";
 import { saveLegalSettings, saveOrderSettings, saveShopSettings } from "./settings-admin.server";
 import {
+  BLOCKED_EMAIL_MESSAGES,
   LEGAL_SETTINGS_MESSAGES,
   legalSettingsSchema,
   MAIL_MESSAGES,
@@ -26,6 +29,7 @@ const settingsCommandSchema = z.discriminatedUnion(
     orderSettingsSchema.extend({ intent: z.literal("save-orders") }),
     legalSettingsSchema.extend({ intent: z.literal("save-legal") }),
     z.object({ intent: z.literal("retry-mail"), mailId: z.string().min(1).max(40) }),
+    z.object({ intent: z.literal("unblock-email"), emailKey: z.string().min(1).max(300) }),
   ],
   { error: "Requête invalide." },
 );
@@ -41,6 +45,11 @@ export function runSettingsCommand(form: FormData) {
           return { ok: false as const, status: 404, error: MAIL_MESSAGES.notFailed };
         ctx.outbox.nudge();
         return { ok: true as const, message: MAIL_MESSAGES.retried };
+      }
+      if (command.intent === "unblock-email") {
+        return (await unblockEmail(getDb(), command.emailKey))
+          ? { ok: true as const, message: BLOCKED_EMAIL_MESSAGES.unblocked }
+          : { ok: false as const, status: 404, error: BLOCKED_EMAIL_MESSAGES.notBlocked };
       }
       if (command.intent === "save-orders") {
         const { intent: _intent, ...settings } = command;
@@ -59,11 +68,13 @@ export function runSettingsCommand(form: FormData) {
     failure: (command) =>
       command.intent === "retry-mail"
         ? MAIL_MESSAGES.retryFailed
-        : command.intent === "save-orders"
-          ? ORDER_SETTINGS_MESSAGES.saveFailed
-          : command.intent === "save-legal"
-            ? LEGAL_SETTINGS_MESSAGES.saveFailed
-            : SETTINGS_MESSAGES.saveFailed,
+        : command.intent === "unblock-email"
+          ? BLOCKED_EMAIL_MESSAGES.unblockFailed
+          : command.intent === "save-orders"
+            ? ORDER_SETTINGS_MESSAGES.saveFailed
+            : command.intent === "save-legal"
+              ? LEGAL_SETTINGS_MESSAGES.saveFailed
+              : SETTINGS_MESSAGES.saveFailed,
     label: "Enregistrement des paramètres impossible",
   });
 }

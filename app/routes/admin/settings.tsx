@@ -9,6 +9,8 @@
 import lists from "~/features/admin/admin-lists.module.css";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { LogoutButton } from "~/features/auth/logout-button";
+import { listBlockedEmails } from "~/features/orders/order-holds.server";
+import { BlockedEmails } from "~/features/settings/blocked-emails";
 import { LegalSettingsForm } from "~/features/settings/legal-settings-form";
 import { OrderSettingsForm } from "~/features/settings/order-settings-form";
 import { getLegalSettings, getOrderSettings, getShopDetails } from "~/features/settings/settings.server";
@@ -27,14 +29,16 @@ export const meta: Route.MetaFunction = () => privateMeta("Paramètres — Admin
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [shop, orderSettings, legalSettings, undeliveredMails] = await Promise.all([
+  const [shop, orderSettings, legalSettings, undeliveredMails, blockedEmails] = await Promise.all([
     getShopDetails(getDb()),
     getOrderSettings(getDb()),
     getLegalSettings(getDb()),
     listUndeliveredMails(getDb()),
+    listBlockedEmails(getDb()),
   ]);
   return {
     email: admin.email,
+    blockedEmails,
     undeliveredMails: undeliveredMails.map(({ createdAt: _created, ...mail }) => mail),
     orderSettings,
     legalSettings,
@@ -92,6 +96,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           Combien de temps une commande réserve ses pièces, et les e-mails que reçoit la boutique.
         </p>
         <OrderSettingsForm settings={loaderData.orderSettings} shopEmail={loaderData.settings.email} />
+        <h3 id="adresses-bloquees">Adresses bloquées</h3>
+        <p className={styles.lead}>
+          Bloquées depuis la page d'une commande : elles ne peuvent plus commander tant que vous ne les
+          débloquez pas.
+        </p>
+        <BlockedEmails blocked={loaderData.blockedEmails} />
       </section>
       <section aria-labelledby="e-mails-non-distribues" className={lists.sectionGap}>
         <h2 id="e-mails-non-distribues">E-mails non distribués</h2>
