@@ -29,6 +29,7 @@ import type { OrderForm } from "./order-schema";
 import {
   canMove,
   type DeliveryMethod,
+  HOLDING_STATUSES,
   ORDER_STATUS_LABELS,
   type OrderLineView,
   type OrderStatus,
@@ -591,6 +592,10 @@ export interface OrderSummary {
   /** Units over all the lines (a line of 3 rings counts 3). */
   pieceCount: number;
   createdAt: string;
+  /** Open, from an address not confirmed yet (ADR 022). */
+  unconfirmed: boolean;
+  /** Open, with units beyond the client's cap waiting for the seller's approval (ADR 022). */
+  awaitingApproval: boolean;
 }
 
 /** The admin's list, newest first, filtered by status and searched (case-insensitive). */
@@ -603,6 +608,13 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
     "o.email",
     "o.total_cents",
     "o.created_at",
+    "o.email_confirmed_at",
+    (eb) =>
+      eb
+        .selectFrom("order_lines as l")
+        .select((e) => e.fn.sum<number | string>(sql`l.quantity - l.held_quantity`).as("n"))
+        .whereRef("l.order_id", "=", "o.id")
+        .as("waiting_units"),
     (eb) =>
       eb
         .selectFrom("order_lines as l")
@@ -647,5 +659,7 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
     lineCount: Number(row.line_count ?? 0),
     pieceCount: Number(row.piece_count ?? 0),
     createdAt: row.created_at,
+    unconfirmed: HOLDING_STATUSES.includes(row.status) && row.email_confirmed_at === null,
+    awaitingApproval: HOLDING_STATUSES.includes(row.status) && Number(row.waiting_units ?? 0) > 0,
   }));
 }
