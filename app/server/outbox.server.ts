@@ -32,8 +32,8 @@ const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 /** How long a claim holds a mail; renewed every third of it while the worker is still on it. */
 export const CLAIM_MS = 20_000;
-/** Delivered rows (their message already emptied) are forgotten after this. */
-const SENT_KEPT_MS = 30 * 86_400_000;
+/** Delivered rows (their message already emptied), and failed ones not resent, go after this. */
+const KEPT_MS = 30 * 86_400_000;
 const BATCH = 10;
 
 /** The wait before try number `attempts + 1`, after `attempts` failures: 30 s, 1 min, 2 min… 1 h. */
@@ -208,10 +208,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const at = now().getTime();
     if (at - lastPurge < 60 * 60_000) return;
     lastPurge = at;
+    const before = new Date(at - KEPT_MS).toISOString();
+    await db.deleteFrom("mail_outbox").where("status", "=", "sent").where("sent_at", "<", before).execute();
+    // A failed mail not resent within the same time: its body (a link, an address) goes too.
     await db
       .deleteFrom("mail_outbox")
-      .where("status", "=", "sent")
-      .where("sent_at", "<", new Date(at - SENT_KEPT_MS).toISOString())
+      .where("status", "=", "failed")
+      .where("next_attempt_at", "<", before)
       .execute();
   }
 

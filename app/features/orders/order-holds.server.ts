@@ -20,7 +20,7 @@ import {
   unitsHeldByClient,
   unitsToHold,
 } from "./holds.server";
-import { HOLDING_STATUSES, type OrderStatus } from "./order-types";
+import { CONFIRMATION_GONE, HOLDING_STATUSES, type OrderStatus } from "./order-types";
 import {
   type AdminOrderView,
   confirmTokenHash,
@@ -34,8 +34,7 @@ import {
 
 const DAY_MS = 86_400_000;
 
-export const CONFIRMATION_GONE =
-  "Ce lien de confirmation n'est plus valable : la commande est peut-être déjà confirmée. Suivez-la depuis le lien de suivi reçu par e-mail.";
+export { CONFIRMATION_GONE };
 
 /** The order behind a confirmation link, while it waits for it; a token of the wrong shape is not looked up. */
 export async function findOrderToConfirm(

@@ -125,3 +125,7 @@ export interface OrderView {
 export function awaitsApproval(order: { lines: readonly { quantity: number; heldQuantity: number }[] }) {
   return order.lines.some((line) => line.heldQuantity < line.quantity);
 }
+
+/** What a used, unknown or malformed confirmation link answers (ADR 022). */
+export const CONFIRMATION_GONE =
+  "Ce lien de confirmation n'est plus valable : la commande est peut-être déjà confirmée. Suivez-la depuis le lien de suivi reçu par e-mail.";
