@@ -328,9 +328,12 @@ export interface OrdersTable {
   internal_note: Generated<string>;
   created_at: string;
   updated_at: string;
-  /** When the customer confirmed the e-mail address (ADR 022); null: unconfirmed, held two hours. */
+  /** When the customer confirmed the e-mail address (ADR 022), or the order counted it confirmed. */
   email_confirmed_at: string | null;
-  /** SHA-256 (hex) of the single-use confirmation token e-mailed; null once used or not needed. */
+  /**
+   * SHA-256 (hex) of the single-use confirmation token e-mailed; while set, the order is unconfirmed
+   * (held two hours); null once used, or when the address needed no link.
+   */
   confirm_token_hash: string | null;
   /** When the seller accepted the lines held beyond the client's cap (ADR 022). */
   approved_at: string | null;
@@ -350,8 +353,8 @@ export interface OrderLinesTable {
   unit_price_cents: number;
   quantity: number;
   position: number;
-  /** Units of the line held while the order holds (ADR 022); the rest waits for the seller. */
-  held_quantity: Generated<number>;
+  /** Units of the line not held, waiting for the seller's approval (ADR 022); 0: all held. */
+  waiting_quantity: Generated<number>;
 }
 
 /** One step of an order's history: the status it reached, when, and by which admin (none: the customer). */

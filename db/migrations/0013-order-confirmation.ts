@@ -3,8 +3,8 @@
  * not yet confirmed holds its pieces for two hours, until the customer follows the confirmation
  * link (`confirm_token_hash`: the SHA-256 of a random, single-use token, cleared once used); one
  * client (account, normalised e-mail `email_key`, network address `client_address`) holds at most
- * `shop_settings.hold_cap` units at a time: `order_lines.held_quantity` says how many units of a
- * line are held, the rest waits for the seller's approval (`approved_at`). Blocked addresses
+ * `shop_settings.hold_cap` units at a time: `order_lines.waiting_quantity` says how many units of a
+ * line are not held, waiting for the seller's approval (`approved_at`); 0, the default, holds all. Blocked addresses
  * (`blocked_emails`) cannot order.
  *
  * Orders placed before this migration keep the hold they had: confirmed, every unit held.
@@ -39,9 +39,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .alterTable("order_lines")
-    .addColumn("held_quantity", "integer", (c) => c.notNull().defaultTo(0).check(sql`held_quantity >= 0`))
+    .addColumn("waiting_quantity", "integer", (c) =>
+      c.notNull().defaultTo(0).check(sql`waiting_quantity >= 0 and waiting_quantity <= quantity`),
+    )
     .execute();
-  await db.updateTable("order_lines").set({ held_quantity: sql`quantity` }).execute();
 
   await db.schema
     .alterTable("shop_settings")
@@ -62,7 +63,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("blocked_emails").execute();
   await db.schema.alterTable("shop_settings").dropColumn("hold_cap").execute();
-  await db.schema.alterTable("order_lines").dropColumn("held_quantity").execute();
+  await db.schema.alterTable("order_lines").dropColumn("waiting_quantity").execute();
   await db.schema.dropIndex("orders_client_address_idx").execute();
   await db.schema.dropIndex("orders_email_key_idx").execute();
   await db.schema.dropIndex("orders_confirm_token_idx").execute();

@@ -383,12 +383,16 @@ function Holds({
   const waiting = order.lines.some((line) => line.heldQuantity < line.quantity);
   return (
     <Panel title="Réservation">
-      <p data-confirmed={order.emailConfirmedAt !== null}>
-        {order.emailConfirmedAt ? (
-          <>
-            Adresse e-mail confirmée le{" "}
-            <time dateTime={order.emailConfirmedAt}>{longDateTime(order.emailConfirmedAt)}</time>.
-          </>
+      <p data-confirmed={!order.awaitingConfirmation}>
+        {!order.awaitingConfirmation ? (
+          order.emailConfirmedAt ? (
+            <>
+              Adresse e-mail confirmée le{" "}
+              <time dateTime={order.emailConfirmedAt}>{longDateTime(order.emailConfirmedAt)}</time>.
+            </>
+          ) : (
+            "Adresse e-mail confirmée."
+          )
         ) : (
           <>
             <strong>Adresse e-mail non confirmée</strong> : les pièces ne sont réservées que deux heures,

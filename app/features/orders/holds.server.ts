@@ -4,9 +4,10 @@
  * those units meanwhile. Nothing is written when a hold ends: it is a comparison with the clock, so
  * an expired hold frees the piece at that very moment, on every instance, with no job to run.
  * Paid orders have taken their units out of the stock and hold nothing. A line holds its
- * `held_quantity` units: all of them, unless the client's cap left some waiting for the seller's
- * approval (ADR 022).
+ * `quantity - waiting_quantity` units: all of them, unless the client's cap left some waiting for the
+ * seller's approval (ADR 022).
  */
+import { sql } from "kysely";
 import type { DB } from "~/server/database.server";
 import { lockingKeys } from "../../../db/dialect";
 import { HOLDING_STATUSES } from "./order-types";
@@ -31,7 +32,10 @@ export async function heldQuantities(
   let query = db
     .selectFrom("order_lines as l")
     .innerJoin("orders as o", "o.id", "l.order_id")
-    .select((eb) => ["l.product_id", eb.fn.sum<number | string>("l.held_quantity").as("held")])
+    .select((eb) => [
+      "l.product_id",
+      eb.fn.sum<number | string>(sql`l.quantity - l.waiting_quantity`).as("held"),
+    ])
     .where("l.product_id", "in", ids)
     .where("o.status", "in", HOLDING_STATUSES)
     .where("o.hold_expires_at", ">", holdClock(now))
@@ -98,7 +102,7 @@ export async function unitsHeldByClient(
   let query = db
     .selectFrom("order_lines as l")
     .innerJoin("orders as o", "o.id", "l.order_id")
-    .select((eb) => eb.fn.sum<number | string>("l.held_quantity").as("held"))
+    .select((eb) => eb.fn.sum<number | string>(sql`l.quantity - l.waiting_quantity`).as("held"))
     .where("o.status", "in", HOLDING_STATUSES)
     .where("o.hold_expires_at", ">", holdClock(now))
     .where((eb) =>

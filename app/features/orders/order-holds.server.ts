@@ -97,7 +97,7 @@ export async function confirmOrder(
       // The two hours went by: what it held may have been taken, and the client may hold more since.
       const lines = await trx
         .selectFrom("order_lines")
-        .select(["id", "product_id", "held_quantity"])
+        .select(["id", "product_id", "quantity", "waiting_quantity"])
         .where("order_id", "=", order.id)
         .orderBy("position")
         .execute();
@@ -110,14 +110,14 @@ export async function confirmOrder(
       const wanted = lines.map((line) => {
         const piece = line.product_id ? pieces.get(line.product_id) : undefined;
         if (!piece || piece.is_sold === 1) return 0;
-        return Math.min(line.held_quantity, freeUnits(piece, others.get(piece.id) ?? 0));
+        return Math.min(line.quantity - line.waiting_quantity, freeUnits(piece, others.get(piece.id) ?? 0));
       });
       const kept = unitsToHold(wanted, room);
       for (const [index, line] of lines.entries())
-        if ((kept[index] ?? 0) !== line.held_quantity)
+        if ((kept[index] ?? 0) !== line.quantity - line.waiting_quantity)
           await trx
             .updateTable("order_lines")
-            .set({ held_quantity: kept[index] ?? 0 })
+            .set({ waiting_quantity: line.quantity - (kept[index] ?? 0) })
             .where("id", "=", line.id)
             .execute();
     }
@@ -176,7 +176,7 @@ export async function approveOrder(
       );
     const lines = await trx
       .selectFrom("order_lines")
-      .select(["id", "product_id", "product_name", "quantity", "held_quantity"])
+      .select(["id", "product_id", "product_name", "quantity", "waiting_quantity"])
       .where("order_id", "=", orderId)
       .execute();
     const pieces = await lockPieces(
@@ -185,7 +185,7 @@ export async function approveOrder(
     );
     const others = await heldQuantities(trx, [...pieces.keys()], now, orderId);
     for (const line of lines) {
-      if (line.held_quantity >= line.quantity) continue;
+      if (line.waiting_quantity === 0) continue;
       const piece = line.product_id ? pieces.get(line.product_id) : undefined;
       if (!piece || piece.is_sold === 1)
         return refusal(
@@ -197,7 +197,7 @@ export async function approveOrder(
     }
     await trx
       .updateTable("order_lines")
-      .set({ held_quantity: sql<number>`quantity` })
+      .set({ waiting_quantity: 0 })
       .where("order_id", "=", orderId)
       .execute();
     const at = now.toISOString();

@@ -177,7 +177,7 @@ export function newOrderShopMail(
     text: [
       `Nouvelle commande le ${longDate(at)} à ${frenchTime(at)}.`,
       `De : ${order.customerName} <${order.email}>${order.phone ? `, ${order.phone}` : ""}`,
-      ...(order.emailConfirmedAt
+      ...(!order.awaitingConfirmation
         ? []
         : [
             `Adresse e-mail pas encore confirmée : pièces réservées jusqu'au ${when(order.holdExpiresAt)} seulement.`,
@@ -206,7 +206,7 @@ export function orderApprovedMail(order: OrderView, shopName: string, link: stri
       `Bonjour ${order.customerName},`,
       "",
       `Bonne nouvelle : la boutique a validé votre commande. Toutes vos pièces vous sont réservées jusqu'au ${when(order.holdExpiresAt)}.`,
-      ...(order.emailConfirmedAt
+      ...(!order.awaitingConfirmation
         ? []
         : [
             "",

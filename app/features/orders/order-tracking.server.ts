@@ -52,7 +52,7 @@ export function trackingView(order: OrderView, now: Date = new Date()): Tracking
       quantity: line.quantity,
       heldQuantity: holding ? line.heldQuantity : line.quantity,
     })),
-    confirmed: order.emailConfirmedAt !== null,
+    confirmed: !order.awaitingConfirmation,
     holdActive: holding && Date.parse(order.holdExpiresAt) > now.getTime(),
     totalCents: order.totalCents,
     holdExpiresAt: holding ? order.holdExpiresAt : null,

@@ -109,8 +109,10 @@ export interface OrderView {
   message: string;
   totalCents: number;
   holdExpiresAt: string;
-  /** When the customer confirmed the e-mail address; null: not yet, the hold lasts two hours. */
+  /** When the customer confirmed the e-mail address (or the order counted it confirmed). */
   emailConfirmedAt: string | null;
+  /** The confirmation link was not used yet: the hold lasts two hours from the order (ADR 022). */
+  awaitingConfirmation: boolean;
   /** When the seller accepted the units beyond the client's cap. */
   approvedAt: string | null;
   paymentUrl: string | null;

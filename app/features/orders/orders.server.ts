@@ -285,7 +285,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
           product_slug: line.slug,
           unit_price_cents: line.unitPriceCents,
           quantity: line.quantity,
-          held_quantity: unitsHeld[position] ?? 0,
+          waiting_quantity: line.quantity - (unitsHeld[position] ?? 0),
           position,
         })),
       )
@@ -350,6 +350,7 @@ async function withLinesAndSteps(db: DB, rows: OrderRow[]): Promise<AdminOrderVi
     totalCents: row.total_cents,
     holdExpiresAt: row.hold_expires_at,
     emailConfirmedAt: row.email_confirmed_at,
+    awaitingConfirmation: row.confirm_token_hash !== null,
     approvedAt: row.approved_at,
     paymentUrl: row.payment_url,
     trackingNumber: row.tracking_number,
@@ -365,7 +366,7 @@ async function withLinesAndSteps(db: DB, rows: OrderRow[]): Promise<AdminOrderVi
         slug: line.product_slug,
         unitPriceCents: line.unit_price_cents,
         quantity: line.quantity,
-        heldQuantity: line.held_quantity,
+        heldQuantity: line.quantity - line.waiting_quantity,
       })),
     steps: steps
       .filter((step) => step.order_id === row.id)
@@ -608,11 +609,11 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
     "o.email",
     "o.total_cents",
     "o.created_at",
-    "o.email_confirmed_at",
+    "o.confirm_token_hash",
     (eb) =>
       eb
         .selectFrom("order_lines as l")
-        .select((e) => e.fn.sum<number | string>(sql`l.quantity - l.held_quantity`).as("n"))
+        .select((e) => e.fn.sum<number | string>("l.waiting_quantity").as("n"))
         .whereRef("l.order_id", "=", "o.id")
         .as("waiting_units"),
     (eb) =>
@@ -659,7 +660,7 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
     lineCount: Number(row.line_count ?? 0),
     pieceCount: Number(row.piece_count ?? 0),
     createdAt: row.created_at,
-    unconfirmed: HOLDING_STATUSES.includes(row.status) && row.email_confirmed_at === null,
+    unconfirmed: HOLDING_STATUSES.includes(row.status) && row.confirm_token_hash !== null,
     awaitingApproval: HOLDING_STATUSES.includes(row.status) && Number(row.waiting_units ?? 0) > 0,
   }));
 }
