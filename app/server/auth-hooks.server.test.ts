@@ -41,13 +41,17 @@ function post(
 function outbox(): string[] {
   const dir = path.join(ctx.env.dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((file) => {
-    const raw = fs.readFileSync(path.join(dir, file), "latin1").replace(/=\r?\n/g, "");
-    return Buffer.from(
-      raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      "latin1",
-    ).toString("utf8");
-  });
+  // Only whole messages: a file being written is a hidden temporary one (app/server/mail.server.ts).
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith(".eml"))
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(dir, file), "latin1").replace(/=\r?\n/g, "");
+      return Buffer.from(
+        raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+        "latin1",
+      ).toString("utf8");
+    });
 }
 
 async function eventually<T>(read: () => T, ok: (value: T) => boolean, timeoutMs = 3000): Promise<T> {
