@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
@@ -158,5 +159,66 @@ describe("the outbox (issue 16)", () => {
     expect(fs.readdirSync(outboxDir).every((name) => fs.statSync(path.join(outboxDir, name)).size > 0)).toBe(
       true,
     );
+  });
+});
+
+/** The smallest SMTP server: accepts every message and keeps its raw text (no TLS, no auth). */
+async function smtpSink() {
+  const received: string[] = [];
+  const server = net.createServer((socket) => {
+    let buffer = "";
+    let inData = false;
+    let message = "";
+    socket.write("220 nacre.test ESMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      let end = buffer.indexOf("\r\n");
+      while (end !== -1) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (inData) {
+          if (line === ".") {
+            inData = false;
+            received.push(message);
+            message = "";
+            socket.write("250 OK\r\n");
+          } else message += `${line}\n`;
+        } else if (/^(EHLO|HELO)/i.test(line)) socket.write("250 nacre.test\r\n");
+        else if (/^DATA/i.test(line)) {
+          inData = true;
+          socket.write("354 Go\r\n");
+        } else if (/^QUIT/i.test(line)) socket.end("221 Bye\r\n");
+        else socket.write("250 OK\r\n");
+        end = buffer.indexOf("\r\n");
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe("mailer with SMTP_URL", () => {
+  it("gives a mail the Message-ID of its outbox row, the same on a second delivery after a crash (ADR 023)", async () => {
+    const sink = await smtpSink();
+    try {
+      const mailer = createMailer({
+        smtpUrl: sink.url,
+        outboxDir: "/nonexistent",
+        from: "Nacre <bonjour@nacre.test>",
+      });
+      const key = { id: "ligne42", createdAt: "2026-11-24T10:00:00.000Z" };
+      await mailer.send({ to: "a@exemple.fr", subject: "Commande", text: "Merci" }, key);
+      await mailer.send({ to: "a@exemple.fr", subject: "Commande", text: "Merci" }, key);
+      expect(sink.received).toHaveLength(2);
+      const ids = sink.received.map((raw) => /^Message-ID: (.+)$/im.exec(raw)?.[1]);
+      expect(ids).toEqual(["<outbox-ligne42@nacre.test>", "<outbox-ligne42@nacre.test>"]);
+    } finally {
+      await sink.close();
+    }
   });
 });

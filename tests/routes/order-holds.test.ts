@@ -71,7 +71,7 @@ const heldFrom = (address: string) =>
     Number(
       (
         await db.get<{ held: number | null }>(
-          `select sum(l.held_quantity) as held from order_lines l join orders o on o.id = l.order_id
+          `select sum(l.quantity - l.waiting_quantity) as held from order_lines l join orders o on o.id = l.order_id
            where o.client_address = ? and o.status in ('nouvelle', 'lien_envoye') and o.hold_expires_at > ?`,
           address,
           new Date().toISOString(),
