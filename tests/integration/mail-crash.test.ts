@@ -127,7 +127,7 @@ describe("SIGKILL during a burst of orders", () => {
     }
     const waitedMs = Date.now() - restartedAt;
     console.info(
-      `[mail-crash] ${acknowledged.length} commandes confirmées avant le SIGKILL, ${deliveredBeforeCrash} e-mails écrits avant, tous remis ${waitedMs} ms après le redémarrage`,
+      `[mail-crash] ${acknowledged.length} commandes acquittées (303) avant le SIGKILL, ${deliveredBeforeCrash} e-mails écrits avant, tous remis ${waitedMs} ms après le redémarrage`,
     );
     expect(wanted(mails), "e-mails manquants une minute après le redémarrage").toBe(true);
 

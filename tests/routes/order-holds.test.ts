@@ -167,6 +167,31 @@ describe("the hoarding attack", () => {
       expect(await heldFrom(ATTACKER)).toBeLessThanOrEqual(3);
     }
     expect(await heldFrom(ATTACKER)).toBe(3);
+
+    // The seller unblocks the address from the settings (the admin only): it may order again.
+    const unblock = (cookie?: string) =>
+      fetch(`${shop.url}/admin/parametres`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          origin: shop.url,
+          "content-type": "application/x-www-form-urlencoded",
+          ...(cookie ? { cookie } : {}),
+        },
+        body: new URLSearchParams({ intent: "unblock-email", emailKey: "farceur@exemple.fr" }),
+      });
+    expect((await unblock(customerCookie)).status).toBe(302);
+    const settings = await (
+      await fetch(`${shop.url}/admin/parametres`, { headers: { cookie: adminCookie } })
+    ).text();
+    expect(settings).toContain("farceur@exemple.fr");
+    expect((await unblock(adminCookie)).status).toBe(200);
+    const [last] = forSale.slice(-1) as [Piece];
+    const unblocked = await order(
+      { [`quantite.${last.id}`]: "1", email: "farceur@exemple.fr" },
+      "198.51.100.99",
+    );
+    expect(unblocked.status).toBe(303);
   });
 });
 
