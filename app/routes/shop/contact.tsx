@@ -148,8 +148,9 @@ function HowToOrder({ shop, holdDays }: { shop: Shop; holdDays: number }) {
           envoyez la commande.
         </li>
         <li>
-          Vos pièces vous sont réservées {holdDays} jour{holdDays > 1 ? "s" : ""} : nous vous envoyons les
-          frais de livraison et un lien de paiement sécurisé.
+          Confirmez-la par le lien de l'e-mail reçu : vos pièces vous sont réservées {holdDays} jour
+          {holdDays > 1 ? "s" : ""}, le temps que nous vous envoyions les frais de livraison et un lien de
+          paiement sécurisé.
         </li>
         <li>
           Votre bijou part sous 48h, soigneusement emballé. Suivez chaque étape depuis le lien reçu par
