@@ -259,6 +259,11 @@ describe("the seller", () => {
       ok: false,
       status: 409,
     });
+    // Its confirmation link is dead with it.
+    expect(await confirmOrder(ctx.db, order.confirmToken as string, at(HOUR))).toMatchObject({
+      ok: false,
+      status: 404,
+    });
 
     const again = await place(one(a), {
       email: "Farceur+2@Exemple.fr",

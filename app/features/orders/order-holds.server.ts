@@ -46,6 +46,7 @@ export async function findOrderToConfirm(
     .selectFrom("orders")
     .select(["number", "hold_expires_at", "status"])
     .where("confirm_token_hash", "=", confirmTokenHash(token))
+    .where("status", "in", HOLDING_STATUSES)
     .executeTakeFirst();
   return row ? { number: row.number, holdExpiresAt: row.hold_expires_at, status: row.status } : null;
 }
@@ -91,9 +92,10 @@ export async function confirmOrder(
     ).executeTakeFirst();
     if (!order || order.confirm_token_hash !== confirmTokenHash(token))
       return refusal(404, CONFIRMATION_GONE);
+    // A cancelled or paid order holds nothing: there is nothing left to confirm.
+    if (!HOLDING_STATUSES.includes(order.status)) return refusal(404, CONFIRMATION_GONE);
     const days = await holdDays(trx);
-    const holding = HOLDING_STATUSES.includes(order.status);
-    if (holding && order.hold_expires_at <= now.toISOString()) {
+    if (order.hold_expires_at <= now.toISOString()) {
       // The two hours went by: what it held may have been taken, and the client may hold more since.
       const lines = await trx
         .selectFrom("order_lines")
@@ -238,7 +240,8 @@ export async function releaseAndBlock(
     const at = now.toISOString();
     await trx
       .updateTable("orders")
-      .set({ status: "annulee", updated_at: at })
+      // Its confirmation link dies with it.
+      .set({ status: "annulee", confirm_token_hash: null, updated_at: at })
       .where("id", "=", orderId)
       .execute();
     await trx
