@@ -58,6 +58,9 @@ async function main() {
   const stopBackups = mod.startBackupSchedule();
   // Inactive accounts: warned, then deleted (docs/product.md §10.21); a first pass shortly after start.
   const stopInactivityPasses = mod.startInactivitySchedule(mod.getAppContext());
+  // The e-mails recorded in the outbox, those a crash or a restart left undelivered first (ADR 025).
+  const mailOutbox = mod.getAppContext().outbox;
+  mailOutbox.start();
   server.on("error", (error) => {
     console.error(`Impossible d'écouter sur ${env.HOST}:${env.PORT} : ${error.message}`);
     process.exit(1);
@@ -68,6 +71,8 @@ async function main() {
     stopping = true;
     stopBackups();
     stopInactivityPasses();
+    // Stops waking; a delivery under way finishes before the database closes (context close()).
+    void mailOutbox.stop();
     fs.rmSync(mod.pidFile(env.dataDir), { force: true });
     mod.beginShutdown();
     server.close(() => {

@@ -29,6 +29,7 @@ const onBothBackEnds = [
   "app/features/catalogue/catalogue.server.test.ts", // listing SQL, French collation of names
   "app/features/chat/chat.server.test.ts", // unread counters, conditional updates
   "app/features/orders/orders.server.test.ts", // FOR UPDATE locks, 20 racing orders, counters
+  "app/features/orders/order-holds.server.test.ts", // the cap per client: advisory locks against one writer
   "app/features/reviews/reviews.server.test.ts", // one review per account under races
   "app/features/search/search.server.test.ts", // FTS5 trigrams against pg_trgm (ADR 019)
   "app/features/settings/seller-notifications.server.test.ts", // claims by conditional update
@@ -37,6 +38,7 @@ const onBothBackEnds = [
   "app/server/image-originals.server.test.ts", // originals in image_files (ADR 015)
   "app/server/image-sweep.server.test.ts", // orphans found in image_files
   "app/server/image-variants.server.test.ts", // sizes made from originals in the database
+  "app/server/outbox.server.test.ts", // claims: `for update skip locked` against one writer
   "app/server/rate-limit.server.test.ts", // one atomic upsert per attempt
   "app/server/startup.server.test.ts", // advisory lock: starts take turns
   // Route tests whose SQL differs.
@@ -54,6 +56,7 @@ const onBothBackEnds = [
   "tests/integration/crash.test.ts", // SIGKILL: every acknowledged write survives
   "tests/integration/first-start.test.ts", // the banner names the database, never its password
   "tests/integration/lifecycle.test.ts", // SIGTERM closes every pooled connection, none cut
+  "tests/integration/mail-crash.test.ts", // a burst killed: the outbox's claims resume after restart
   "tests/integration/server.test.ts", // two processes racing to seed (advisory lock)
 ];
 

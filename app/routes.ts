@@ -15,6 +15,7 @@ export default [
   route("contact", "routes/shop/contact.tsx"),
   route("recherche", "routes/shop/search.tsx"),
   route("commande/:jeton", "routes/shop/order-tracking.tsx"),
+  route("commande/:jeton/confirmer", "routes/shop/order-confirmation.tsx"),
   route("mentions-legales", "routes/shop/legal-notice.tsx"),
   route("politique-de-confidentialite", "routes/shop/privacy-policy.tsx"),
   route("cgv", "routes/shop/terms-of-sale.tsx"),

@@ -60,3 +60,15 @@ export const TABLES_IN_WRITE_ORDER = ["reviews", "chat_messages", "contact_messa
 export function lockingRows<Q extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, query: Q): Q {
   return databaseKind(db) === "postgres" ? (query.forUpdate() as Q) : query;
 }
+
+/**
+ * Serialises transactions that share a key (one client's orders, ADR 022): PostgreSQL's
+ * transaction-scoped advisory locks, taken in the order given (callers sort the keys) and released
+ * at commit or rollback. SQLite has nothing to do: the shop's one connection runs its transactions
+ * one at a time.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any schema, as databaseKind().
+export async function lockingKeys(db: Kysely<any>, keys: readonly string[]): Promise<void> {
+  if (databaseKind(db) !== "postgres") return;
+  for (const key of keys) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
+}

@@ -7,7 +7,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOO_MANY_ATTEMPTS } from "~/features/auth/auth-schemas";
-import { createAuth } from "./auth.server";
 import type { AppContext } from "./context.server";
 import type { Mailer, MailMessage } from "./mail.server";
 import { createTestContext } from "./test-context";
@@ -15,6 +14,8 @@ import { createTestContext } from "./test-context";
 let ctx: AppContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  // The account e-mails are recorded in the outbox and delivered by its worker (ADR 025).
+  ctx.outbox.start();
 });
 afterAll(() => ctx.close());
 afterEach(() => {
@@ -40,13 +41,17 @@ function post(
 function outbox(): string[] {
   const dir = path.join(ctx.env.dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((file) => {
-    const raw = fs.readFileSync(path.join(dir, file), "latin1").replace(/=\r?\n/g, "");
-    return Buffer.from(
-      raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      "latin1",
-    ).toString("utf8");
-  });
+  // Only whole messages: a file being written is a hidden temporary one (app/server/mail.server.ts).
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith(".eml"))
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(dir, file), "latin1").replace(/=\r?\n/g, "");
+      return Buffer.from(
+        raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+        "latin1",
+      ).toString("utf8");
+    });
 }
 
 async function eventually<T>(read: () => T, ok: (value: T) => boolean, timeoutMs = 3000): Promise<T> {
@@ -117,45 +122,61 @@ describe("signup with an address that already has an account", () => {
 });
 
 describe("password reset mail", () => {
-  it("is queued: the request answers while the mailer never does, the same for known and unknown addresses", async () => {
+  it("is recorded before the answer, and sent outside it: the request answers while the mailer hangs, the same for known and unknown addresses", async () => {
     const sent: MailMessage[] = [];
-    const stuck: Mailer = {
-      send(message) {
-        sent.push(message);
-        return new Promise(() => {});
-      },
-    };
-    const auth = createAuth({ env: ctx.env, db: ctx.db, mailer: stuck });
-    await post(auth, "/sign-up/email", {
-      email: "lente@exemple.fr",
-      password: "motdepasse-solide",
-      name: "Lente",
+    let release = () => {};
+    const hanging = new Promise<void>((resolve) => {
+      release = resolve;
     });
-
-    const ask = (email: string) =>
-      Promise.race([
-        post(
-          auth,
-          "/request-password-reset",
-          { email, redirectTo: "/reinitialiser-mot-de-passe" },
-          "203.0.113.9",
-        ),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error("la requête attend le courrier")), 2000),
-        ),
-      ]);
-    const known = await ask("lente@exemple.fr");
-    const unknown = await ask("personne@exemple.fr");
-    expect(known.status).toBe(200);
-    expect(unknown.status).toBe(200);
-    expect(await known.text()).toBe(await unknown.text());
-    await eventually(
-      () => sent.length,
-      (count) => count > 0,
-    );
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.to).toBe("lente@exemple.fr");
-    expect(sent[0]?.text).toMatch(/\/api\/auth\/reset-password\/[A-Za-z0-9]+/);
+    const original = ctx.mailer;
+    ctx.mailer = {
+      async send(message) {
+        sent.push(message);
+        await hanging;
+        return {};
+      },
+    } satisfies Mailer;
+    try {
+      await post(ctx.auth, "/sign-up/email", {
+        email: "lente@exemple.fr",
+        password: "motdepasse-solide",
+        name: "Lente",
+      });
+      const ask = (email: string) =>
+        Promise.race([
+          post(
+            ctx.auth,
+            "/request-password-reset",
+            { email, redirectTo: "/reinitialiser-mot-de-passe" },
+            "203.0.113.9",
+          ),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error("la requête attend le courrier")), 2000),
+          ),
+        ]);
+      const known = await ask("lente@exemple.fr");
+      const unknown = await ask("personne@exemple.fr");
+      expect(known.status).toBe(200);
+      expect(unknown.status).toBe(200);
+      expect(await known.text()).toBe(await unknown.text());
+      // Recorded when the answer left; the worker then hands it to the (hanging) mail server.
+      const rows = await ctx.db
+        .selectFrom("mail_outbox")
+        .select(["recipient", "kind"])
+        .where("kind", "=", "réinitialisation du mot de passe")
+        .execute();
+      expect(rows).toEqual([{ recipient: "lente@exemple.fr", kind: "réinitialisation du mot de passe" }]);
+      await eventually(
+        () => sent.length,
+        (count) => count > 0,
+      );
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.to).toBe("lente@exemple.fr");
+      expect(sent[0]?.text).toMatch(/\/api\/auth\/reset-password\/[A-Za-z0-9]+/);
+    } finally {
+      release();
+      ctx.mailer = original;
+    }
   });
 
   it("still lands in the outbox", async () => {

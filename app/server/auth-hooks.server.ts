@@ -2,7 +2,8 @@
  * The shop's own rules inside Better Auth (docs/security.md, "Comptes"):
  * - a name follows the profile form's rules and the avatar is never set through Better Auth;
  * - signing up with an address that already has an account answers like a new account (200, same
- *   body shape), opens no session, and tells the address's owner by e-mail, outside the request;
+ *   body shape), opens no session, and tells the address's owner by e-mail (recorded in the
+ *   outbox, delivered outside the request);
  * - ten failed sign-ins per account in fifteen minutes, from any number of client addresses, and
  *   that account answers 429 until the window ends (a success clears it).
  */
@@ -10,10 +11,10 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { generateRandomString } from "better-auth/crypto";
 import { profileSchema } from "~/features/account/profile-schema";
 import { TOO_MANY_ATTEMPTS } from "~/features/auth/auth-schemas";
-import { existingAccountMail, queueMail } from "./auth-mails.server";
+import { existingAccountMail } from "./auth-mails.server";
 import type { DB } from "./database.server";
 import { newId } from "./ids.server";
-import type { Mailer } from "./mail.server";
+import { type OutboxWorker, recordMail } from "./outbox.server";
 import { createRateLimiter } from "./rate-limit.server";
 
 export const IMAGE_NOT_SETTABLE = "La photo de profil se change depuis votre espace client.";
@@ -50,7 +51,7 @@ function accountKey(body: Record<string, unknown>): string | null {
 
 export interface AccountHookOptions {
   db: DB;
-  mailer: Mailer;
+  outbox: Pick<OutboxWorker, "nudge">;
   publicUrl: string;
   /** Off only where the whole environment disables rate limits (tests). */
   limitLogins: boolean;
@@ -97,11 +98,13 @@ export function accountHooks(options: AccountHookOptions) {
       await ctx.context.password.hash(String(body.password ?? ""));
       const owner = await ctx.context.internalAdapter.findUserByEmail(email);
       if (owner?.user && (await existingAccountMails.attempt(email))) {
-        queueMail(
-          options.mailer,
+        // Recorded before the answer leaves (ADR 025), delivered by the outbox worker.
+        await recordMail(
+          options.db,
           existingAccountMail(owner.user, options.publicUrl),
           "inscription, adresse prise",
         );
+        options.outbox.nudge();
       }
       return new Response(JSON.stringify(lookalikeSignup(email, name, options.username(email))), {
         status: 200,

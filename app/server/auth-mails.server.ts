@@ -1,22 +1,10 @@
 /**
- * The accounts' e-mails. They are queued, never awaited inside a request: a request about an
- * existing address must answer as fast as one about an unknown address (docs/security.md), and a
- * slow or broken mail server must not hold the visitor's answer.
+ * The accounts' e-mails. They are recorded in the outbox (app/server/outbox.server.ts, ADR 025) and
+ * delivered by its worker, never sent inside a request: a request about an existing address must
+ * answer about as fast as one about an unknown address (docs/security.md), and a slow or broken
+ * mail server must not hold the visitor's answer.
  */
-import type { Mailer, MailMessage } from "./mail.server";
-
-/** Sends in the background; a failure is logged by its kind only (the message may hold a token). */
-export function queueMail(mailer: Mailer, message: MailMessage, what: string): void {
-  void Promise.resolve()
-    .then(() => mailer.send(message))
-    .catch((error: unknown) => {
-      const kind =
-        error && typeof error === "object"
-          ? String((error as { code?: unknown }).code ?? (error as { name?: unknown }).name ?? "erreur")
-          : "erreur";
-      console.error(`[mail] envoi impossible (${what}) : ${kind}`);
-    });
-}
+import type { MailMessage } from "./mail.server";
 
 export function resetPasswordMail(user: { email: string; name?: string | null }, url: string): MailMessage {
   return {

@@ -9,11 +9,11 @@ import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins";
 import { recordActivity } from "~/features/account/last-activity.server";
 import { accountHooks, assertUserFields } from "./auth-hooks.server";
-import { queueMail, resetPasswordMail } from "./auth-mails.server";
+import { resetPasswordMail } from "./auth-mails.server";
 import type { DB } from "./database.server";
 import { type Env, trustedOrigins } from "./env.server";
 import { newId } from "./ids.server";
-import type { Mailer } from "./mail.server";
+import { type OutboxWorker, recordMail } from "./outbox.server";
 
 /** docs/product.md §5: username = the part of the e-mail before the @ plus a timestamp. */
 export function usernameFromEmail(email: string, now = Date.now()): string {
@@ -24,7 +24,7 @@ export function usernameFromEmail(email: string, now = Date.now()): string {
 export interface AuthOptions {
   env: Env;
   db: DB;
-  mailer: Mailer;
+  outbox: Pick<OutboxWorker, "nudge">;
   /**
    * A session Better Auth deleted (sign-out, every session at a password reset, an expired one):
    * its open chat streams end at once (docs/product.md §10.11).
@@ -33,7 +33,7 @@ export interface AuthOptions {
 }
 
 export function createAuth(options: AuthOptions) {
-  const { env, db, mailer, onSessionEnded } = options;
+  const { env, db, outbox, onSessionEnded } = options;
   const secure = env.PUBLIC_URL.startsWith("https://");
   return betterAuth({
     appName: "Nacre",
@@ -53,9 +53,12 @@ export function createAuth(options: AuthOptions) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      // Queued, not awaited: an existing address answers as fast as an unknown one.
+      // Recorded in the outbox before the request answers (ADR 025): Better Auth has written the
+      // link's row already, in its own statement, so the mail is recorded right after it. One
+      // insert, never the sending: an existing address answers about as fast as an unknown one.
       sendResetPassword: async ({ user, url }) => {
-        queueMail(mailer, resetPasswordMail(user, url), "réinitialisation du mot de passe");
+        await recordMail(db, resetPasswordMail(user, url), "réinitialisation du mot de passe");
+        outbox.nudge();
       },
     },
     user: {
@@ -108,7 +111,7 @@ export function createAuth(options: AuthOptions) {
     },
     hooks: accountHooks({
       db,
-      mailer,
+      outbox,
       publicUrl: env.PUBLIC_URL,
       limitLogins: !env.DISABLE_RATE_LIMIT,
       username: (email) => usernameFromEmail(email),

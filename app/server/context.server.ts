@@ -14,12 +14,16 @@ import {
 } from "./image-originals.server";
 import { createInstanceBus, type InstanceBus } from "./instance-bus.server";
 import { createMailer, type Mailer } from "./mail.server";
+import { createOutboxWorker, type OutboxWorker } from "./outbox.server";
 import { type ChatHub, createChatHub, createSharedChatHub } from "./realtime.server";
 
 export interface AppContext extends DatabaseHandle {
   env: Env;
   auth: Auth;
+  /** The transport mails are delivered through (SMTP, or .eml files); only the outbox worker sends. */
   mailer: Mailer;
+  /** Delivers the mails recorded in `mail_outbox` (ADR 025): server.ts starts it, routes nudge it. */
+  outbox: OutboxWorker;
   /** Live chat events: in-process on SQLite, shared with the other instances on PostgreSQL. */
   chatHub: ChatHub;
   /** PostgreSQL only: messages to and from the other instances on the database (LISTEN/NOTIFY). */
@@ -39,6 +43,15 @@ export function createAppContext(env: Env): AppContext {
     outboxDir: path.join(env.dataDir, "outbox"),
     from: `Nacre <${env.ADMIN_EMAIL}>`,
   });
+  // The worker reads the context's mailer at each delivery: a test may swap the transport.
+  const context = {} as AppContext;
+  const outbox = createOutboxWorker({
+    db: handle.db,
+    kind: handle.kind,
+    mailer: () => context.mailer,
+    // Several instances share a PostgreSQL database: another one's mails are seen within seconds.
+    pollMs: handle.kind === "postgres" ? 5_000 : 60_000,
+  });
   // Several instances may share a PostgreSQL database (ADR 014): what one publishes reaches all.
   const instanceBus =
     handle.pool && env.DATABASE_URL
@@ -50,19 +63,21 @@ export function createAppContext(env: Env): AppContext {
   const auth = createAuth({
     env,
     db: handle.db,
-    mailer,
+    outbox,
     onSessionEnded: (sessionId) => void chatHub.revoke({ sessionId }),
   });
   const uploadsDir = path.join(env.dataDir, "uploads");
-  return {
+  return Object.assign(context, {
     ...handle,
     async close() {
+      await outbox.stop();
       await instanceBus?.close();
       await handle.close();
     },
     env,
     auth,
     mailer,
+    outbox,
     chatHub,
     instanceBus,
     // The database is the originals' source of truth when every instance shares it (ADR 015).
@@ -72,7 +87,7 @@ export function createAppContext(env: Env): AppContext {
         : createDiskOriginalStore(uploadsDir),
     uploadsDir,
     cacheDir: path.join(env.dataDir, "cache"),
-  };
+  });
 }
 
 let current: AppContext | undefined;

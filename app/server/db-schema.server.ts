@@ -254,6 +254,8 @@ export interface ShopSettingsTable {
   opening_hours: Generated<string>;
   /** How many days an order holds its pieces (docs/product.md §10.19). */
   hold_days: Generated<number>;
+  /** Units one client may hold at a time without the seller's approval (ADR 022). */
+  hold_cap: Generated<number>;
   /** The seller's e-mails, each kind switchable (docs/product.md §10.20). */
   notify_new_order: Generated<Flag>;
   notify_contact: Generated<Flag>;
@@ -326,6 +328,19 @@ export interface OrdersTable {
   internal_note: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** When the customer confirmed the e-mail address (ADR 022), or the order counted it confirmed. */
+  email_confirmed_at: string | null;
+  /**
+   * SHA-256 (hex) of the single-use confirmation token e-mailed; while set, the order is unconfirmed
+   * (held two hours); null once used, or when the address needed no link.
+   */
+  confirm_token_hash: string | null;
+  /** When the seller accepted the lines held beyond the client's cap (ADR 022). */
+  approved_at: string | null;
+  /** The e-mail normalised (ADR 022): one client, whatever its spelling. */
+  email_key: Generated<string>;
+  /** The network address that placed the order, as the shop saw it. */
+  client_address: Generated<string>;
 }
 
 /** A piece of an order at the price of that moment; product_id becomes NULL if the piece is deleted. */
@@ -338,6 +353,8 @@ export interface OrderLinesTable {
   unit_price_cents: number;
   quantity: number;
   position: number;
+  /** Units of the line not held, waiting for the seller's approval (ADR 022); 0: all held. */
+  waiting_quantity: Generated<number>;
 }
 
 /** One step of an order's history: the status it reached, when, and by which admin (none: the customer). */
@@ -350,6 +367,38 @@ export interface OrderEventsTable {
   /** The payment link or tracking number given with the step, if any. */
   detail: Generated<string>;
   created_at: string;
+}
+
+/** E-mail addresses that may not order (ADR 022), blocked by the seller from an order's page. */
+export interface BlockedEmailsTable {
+  email_key: string;
+  email: string;
+  order_number: Generated<string>;
+  created_at: string;
+}
+
+export type MailStatus = "pending" | "sending" | "sent" | "failed";
+
+/**
+ * An e-mail the shop owes (ADR 025): recorded with the change that owes it, delivered by the outbox
+ * worker. `message` is the MailMessage as JSON until delivery, then ''.
+ */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  message: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  /** ISO time from which a pending mail may be tried (the backoff after a failure). */
+  next_attempt_at: string;
+  claim_token: string | null;
+  /** ISO time a 'sending' claim ends: past it, another worker may take the mail again. */
+  claimed_until: string | null;
+  last_error: Generated<string>;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface Database {
@@ -387,6 +436,8 @@ export interface Database {
   search_vocabulary: SearchVocabularyTable;
   search_pieces: SearchPiecesTable;
   search_index_state: SearchIndexStateTable;
+  mail_outbox: MailOutboxTable;
+  blocked_emails: BlockedEmailsTable;
 }
 
 export type ReferenceTable = "categories" | "colors" | "materials" | "pearl_types";

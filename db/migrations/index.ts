@@ -14,6 +14,8 @@ import * as imageFiles from "./0008-image-files";
 import * as orders from "./0009-orders";
 import * as privacy from "./0010-privacy";
 import * as search from "./0011-search";
+import * as mailOutbox from "./0012-mail-outbox";
+import * as orderConfirmation from "./0013-order-confirmation";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   "0009-orders": orders,
   "0010-privacy": privacy,
   "0011-search": search,
+  "0012-mail-outbox": mailOutbox,
+  "0013-order-confirmation": orderConfirmation,
 };
 
 export const migrationProvider: MigrationProvider = {

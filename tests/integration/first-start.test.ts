@@ -102,7 +102,10 @@ describe("first start in production with no ADMIN_PASSWORD", () => {
     const outbox = path.join(dataDir, "outbox");
     let mail = "";
     for (let i = 0; i < 100 && !mail; i++) {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+      // Whole messages only: a file being written has a hidden temporary name (ADR 025).
+      const files = fs.existsSync(outbox)
+        ? fs.readdirSync(outbox).filter((name) => name.endsWith(".eml"))
+        : [];
       if (files[0]) mail = fs.readFileSync(path.join(outbox, files[0]), "utf8").replace(/=\r?\n/g, "");
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -77,6 +77,13 @@ const MATRIX: Record<string, Row> = {
   recherche: { url: () => "/recherche?q=collier", get: all(200), post: noAction },
   // An order's private page: its link is the key, the same page for whoever holds it; no action.
   "commande/:jeton": { url: () => `/commande/${ids.orderToken}`, get: all(200), post: noAction },
+  // An order's confirmation (ADR 022): only the single-use token e-mailed confirms; the tracking
+  // link's token is not it, so its holder (whoever placed the order) finds nothing to confirm.
+  "commande/:jeton/confirmer": {
+    url: () => `/commande/${ids.orderToken}/confirmer`,
+    get: all(404),
+    post: all(404),
+  },
   "mentions-legales": { url: () => "/mentions-legales", get: all(200), post: noAction },
   "politique-de-confidentialite": {
     url: () => "/politique-de-confidentialite",

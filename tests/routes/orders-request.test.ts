@@ -265,7 +265,8 @@ describe("ordering from /contact", () => {
     expect(html).toContain("hors frais de livraison");
     expect(html).toContain("Envoi postal");
     expect(html).toContain("3 impasse des Embruns");
-    expect(html).toMatch(/Vos pièces vous sont réservées jusqu(&#x27;|')au /);
+    // A guest's address is not confirmed yet: a short hold until the e-mailed link (ADR 022).
+    expect(html).toMatch(/ne restent réservées que jusqu(&#x27;|')au/);
     // What the customer does not need on a page anyone with the link can open.
     expect(html).not.toContain("hina.invitee@exemple.fr");
 

@@ -65,6 +65,8 @@ export async function startTestShop(label: string, env: Record<string, string> =
   let server: Server | undefined;
   try {
     await prepareShop(ctx);
+    // As server.ts: the outbox worker delivers the e-mails the shop records (ADR 025).
+    ctx.outbox.start();
     // public/ stands for build/client: the same files, without the hashed bundles.
     const app = createHttpApp({ clientDir: path.join(root, "public"), requestLog: false });
     server = await new Promise<Server>((resolve, reject) => {

@@ -11,6 +11,13 @@ import type { AppContext } from "~/server/context.server";
 import { createTestContext } from "~/server/test-context";
 import { addMonths, runInactivityPass } from "./inactive-accounts.server";
 
+/** A pass, then the outbox worker's delivery of the warnings it recorded (ADR 025). */
+async function passAndDeliver(ctx: AppContext, now: Date): ReturnType<typeof runInactivityPass> {
+  const report = await runInactivityPass(ctx, now);
+  await ctx.outbox.deliverDue();
+  return report;
+}
+
 const DAY_MS = 86_400_000;
 const PASSWORD = "motdepasse-long";
 
@@ -103,9 +110,9 @@ describe("inactive accounts, with the limit at 36 months", () => {
   });
 
   it("warns, 30 days before the limit, only the accounts that reach it, once across two passes", async () => {
-    const first = await runInactivityPass(ctx, now);
+    const first = await passAndDeliver(ctx, now);
     expect(first).toEqual({ warned: 2, deleted: 0, failed: 0 });
-    const second = await runInactivityPass(ctx, new Date(now.getTime() + DAY_MS));
+    const second = await passAndDeliver(ctx, new Date(now.getTime() + DAY_MS));
     expect(second).toEqual({ warned: 0, deleted: 0, failed: 0 });
 
     expect(mailsTo(ctx, "recente@exemple.fr")).toEqual([]);
@@ -124,7 +131,7 @@ describe("inactive accounts, with the limit at 36 months", () => {
   });
 
   it("keeps a warned account until 30 days after the warning, then deletes it with what it owns", async () => {
-    const early = await runInactivityPass(ctx, new Date(now.getTime() + 29 * DAY_MS));
+    const early = await passAndDeliver(ctx, new Date(now.getTime() + 29 * DAY_MS));
     expect(early.deleted).toBe(0);
     expect(await userRow(ctx, ids.dormant)).toBeDefined();
 
@@ -135,7 +142,7 @@ describe("inactive accounts, with the limit at 36 months", () => {
     expect(returned?.last_active_at).toBeTruthy();
 
     const later = new Date(now.getTime() + 31 * DAY_MS);
-    const pass = await runInactivityPass(ctx, later);
+    const pass = await passAndDeliver(ctx, later);
     expect(pass.deleted).toBe(1);
     expect(await userRow(ctx, ids.dormant)).toBeUndefined();
     for (const table of ["sessions", "accounts", "reviews"] as const) {
@@ -149,21 +156,21 @@ describe("inactive accounts, with the limit at 36 months", () => {
   it("counts an account used after its warning again from that activity", async () => {
     const lastActive = new Date((await userRow(ctx, ids.returning))?.last_active_at ?? "");
     const beforeWindow = addMonths(lastActive, 34);
-    await runInactivityPass(ctx, beforeWindow);
+    await passAndDeliver(ctx, beforeWindow);
     expect(mailsTo(ctx, "revenue@exemple.fr")).toHaveLength(1);
 
     const inWindow = new Date(addMonths(lastActive, 36).getTime() - 29 * DAY_MS);
-    await runInactivityPass(ctx, inWindow);
+    await passAndDeliver(ctx, inWindow);
     expect(mailsTo(ctx, "revenue@exemple.fr")).toHaveLength(2);
     expect((await userRow(ctx, ids.returning))?.inactivity_warned_at).toBe(inWindow.toISOString());
 
     const past = new Date(inWindow.getTime() + 30 * DAY_MS);
-    await runInactivityPass(ctx, past);
+    await passAndDeliver(ctx, past);
     expect(await userRow(ctx, ids.returning)).toBeUndefined();
   });
 
   it("never warns nor deletes an admin account, inactive for ten years and more", async () => {
-    await runInactivityPass(ctx, addMonths(now, 120));
+    await passAndDeliver(ctx, addMonths(now, 120));
     expect(await userRow(ctx, ids.admin)).toMatchObject({ inactivity_warned_at: null });
     expect(mailsTo(ctx, "gerante@exemple.fr")).toEqual([]);
   });
@@ -191,13 +198,13 @@ describe("inactive accounts, with the limit set to 12 months", () => {
       created: longAgo,
       active: new Date(addMonths(now, -11).getTime() + DAY_MS),
     });
-    expect(await runInactivityPass(ctx, now)).toEqual({ warned: 1, deleted: 0, failed: 0 });
+    expect(await passAndDeliver(ctx, now)).toEqual({ warned: 1, deleted: 0, failed: 0 });
     const [mail] = mailsTo(ctx, "douze@exemple.fr");
     expect(mail).toContain("pendant 1 an est supprimé");
     expect(mailsTo(ctx, "onze@exemple.fr")).toEqual([]);
     expect((await userRow(ctx, eleven))?.inactivity_warned_at).toBeNull();
 
-    await runInactivityPass(ctx, new Date(now.getTime() + 31 * DAY_MS));
+    await passAndDeliver(ctx, new Date(now.getTime() + 31 * DAY_MS));
     expect(await userRow(ctx, twelve)).toBeUndefined();
   });
 
@@ -216,13 +223,13 @@ describe("inactive accounts, with the limit set to 12 months", () => {
       .where("id", "=", raised)
       .execute();
 
-    await runInactivityPass(ctx, now);
+    await passAndDeliver(ctx, now);
     expect(await userRow(ctx, raised)).toBeDefined();
     const newWindow = new Date(addMonths(active, 36).getTime() - 29 * DAY_MS);
-    await runInactivityPass(ctx, newWindow);
+    await passAndDeliver(ctx, newWindow);
     expect(await userRow(ctx, raised)).toMatchObject({ inactivity_warned_at: newWindow.toISOString() });
     expect(mailsTo(ctx, "relevee@exemple.fr")).toHaveLength(1);
-    await runInactivityPass(ctx, new Date(newWindow.getTime() + 30 * DAY_MS));
+    await passAndDeliver(ctx, new Date(newWindow.getTime() + 30 * DAY_MS));
     expect(await userRow(ctx, raised)).toBeUndefined();
   });
 });

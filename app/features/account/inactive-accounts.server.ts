@@ -5,7 +5,8 @@
  * (account-deletion.server.ts). An account is counted from its last activity (last-activity.server.ts),
  * or from its creation when none was ever seen. Admin accounts are never warned nor deleted.
  *
- * Nobody is deleted without a warning sent at least 30 days before, while the account was already
+ * Nobody is deleted without a warning recorded at least 30 days before (in the outbox, with the
+ * mark, ADR 025; a warning that could not be delivered shows on the dashboard), while the account was already
  * within 30 days of the limit in force: a warning sent before a later activity, or under a shorter
  * limit since raised, no longer counts and a new one is sent. Each pass handles at most a batch of
  * accounts, the oldest first, so it stays short; the next day's pass goes on.
@@ -16,6 +17,7 @@ import type { AppContext } from "~/server/context.server";
 import { tryWithDatabaseLock } from "~/server/database.server";
 import type { ImageStorage } from "~/server/images.server";
 import type { MailMessage } from "~/server/mail.server";
+import { recordMail } from "~/server/outbox.server";
 import { type DeletionCheck, deleteCustomerAccount } from "./account-deletion.server";
 
 export const DEFAULT_INACTIVITY_MONTHS = 36;
@@ -26,7 +28,7 @@ export const INACTIVITY_BATCH = 200;
 export const INACTIVITY_PASS_EVERY_MS = 24 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
-export type InactivityContext = ImageStorage & Pick<AppContext, "db" | "chatHub" | "mailer" | "env" | "pool">;
+export type InactivityContext = ImageStorage & Pick<AppContext, "db" | "chatHub" | "outbox" | "env" | "pool">;
 
 export interface InactivityReport {
   warned: number;
@@ -193,20 +195,29 @@ export async function runInactivityPass(
           now.getTime() + INACTIVITY_NOTICE_DAYS * DAY_MS,
         ),
       );
-      await ctx.mailer.send(
-        inactivityWarningMail(account, { shopName, months, deletionDate, publicUrl: ctx.env.PUBLIC_URL }),
-      );
-      // Only if nothing moved meanwhile: an activity since the query keeps its cleared warning.
-      await ctx.db
-        .updateTable("users")
-        .set({ inactivity_warned_at: now.toISOString() })
-        .where("id", "=", account.id)
-        .where((eb) =>
-          account.last_active_at === null
-            ? eb("last_active_at", "is", null)
-            : eb("last_active_at", "=", account.last_active_at),
-        )
-        .execute();
+      // The warning is recorded in the outbox in the same transaction as the mark (ADR 025), and
+      // only if nothing moved meanwhile: an activity since the query keeps its cleared warning.
+      const marked = await ctx.db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable("users")
+          .set({ inactivity_warned_at: now.toISOString() })
+          .where("id", "=", account.id)
+          .where((eb) =>
+            account.last_active_at === null
+              ? eb("last_active_at", "is", null)
+              : eb("last_active_at", "=", account.last_active_at),
+          )
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await recordMail(
+          trx,
+          inactivityWarningMail(account, { shopName, months, deletionDate, publicUrl: ctx.env.PUBLIC_URL }),
+          "compte inactif",
+        );
+        return true;
+      });
+      if (!marked) continue;
+      ctx.outbox.nudge();
       report.warned++;
     } catch (error) {
       report.failed++;

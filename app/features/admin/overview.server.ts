@@ -1,6 +1,7 @@
 /** The dashboard overview (docs/product.md §2): counts per section and what waits for the admin. */
 import { countNewOrders } from "~/features/orders/orders.server";
 import type { DB } from "~/server/database.server";
+import { countUndeliveredMails } from "~/server/outbox.server";
 
 export interface OverviewCounts {
   products: number;
@@ -14,6 +15,8 @@ export interface OverviewCounts {
   newContactMessages: number;
   /** Orders waiting for the seller's first step (docs/product.md §10.19). */
   newOrders: number;
+  /** E-mails that failed after their last try (ADR 025). */
+  undeliveredMails: number;
 }
 
 export async function getOverviewCounts(db: DB): Promise<OverviewCounts> {
@@ -34,7 +37,7 @@ export async function getOverviewCounts(db: DB): Promise<OverviewCounts> {
     all("chats"),
     all("users"),
   ]);
-  const [pendingReviews, unreadChats, newContactMessages, newOrders] = await Promise.all([
+  const [pendingReviews, unreadChats, newContactMessages, newOrders, undeliveredMails] = await Promise.all([
     count(
       db
         .selectFrom("reviews")
@@ -57,6 +60,7 @@ export async function getOverviewCounts(db: DB): Promise<OverviewCounts> {
         .executeTakeFirst(),
     ),
     countNewOrders(db),
+    countUndeliveredMails(db),
   ]);
   return {
     products,
@@ -69,5 +73,6 @@ export async function getOverviewCounts(db: DB): Promise<OverviewCounts> {
     unreadChats,
     newContactMessages,
     newOrders,
+    undeliveredMails,
   };
 }

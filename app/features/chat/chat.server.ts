@@ -210,6 +210,8 @@ export async function sendChatMessage(
   sender: Viewer,
   chatId: string,
   content: string,
+  /** Runs inside the message's transaction once it is stored (the shop's e-mail, ADR 025). */
+  inTransaction?: (trx: Db) => Promise<unknown>,
 ): Promise<{ chat: ChatSummary; message: ChatMessageView } | null> {
   const id = newId();
   const now = chatClock();
@@ -238,6 +240,7 @@ export async function sendChatMessage(
         created_at: now,
       })
       .execute();
+    await inTransaction?.(trx);
     return true;
   });
   if (!stored) return null;

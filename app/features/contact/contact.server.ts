@@ -1,13 +1,13 @@
 /**
  * Contact messages (docs/product.md §10.4: stored for the admin's inbox and mailed to the shop, unless
- * that e-mail is switched off, §10.20). The mail is queued and best effort: the stored message is
- * what counts, so a mail failure is logged, not shown.
+ * that e-mail is switched off, §10.20). The mail is recorded in the outbox with the message, in one
+ * transaction (ADR 025), and delivered by the outbox worker: a mail failure is retried, never shown
+ * to the visitor.
  */
 
 import { notifyContactMessage } from "~/features/settings/seller-notifications.server";
-import type { DB } from "~/server/database.server";
+import type { AppContext } from "~/server/context.server";
 import { newId } from "~/server/ids.server";
-import type { Mailer } from "~/server/mail.server";
 import type { ContactOrderLine } from "./contact-schema";
 
 export interface ContactMessageInput {
@@ -19,23 +19,25 @@ export interface ContactMessageInput {
 }
 
 export async function saveContactMessage(
-  db: DB,
-  mailer: Mailer,
+  ctx: Pick<AppContext, "db" | "outbox">,
   shop: { shopName: string; email: string },
   input: ContactMessageInput,
 ): Promise<string> {
   const id = newId();
-  await db
-    .insertInto("contact_messages")
-    .values({
-      id,
-      name: input.name,
-      email: input.email,
-      message: input.message,
-      user_id: input.userId,
-      order_details: input.order ? JSON.stringify(input.order) : null,
-    })
-    .execute();
-  await notifyContactMessage({ db, mailer }, shop, input);
+  await ctx.db.transaction().execute(async (db) => {
+    await db
+      .insertInto("contact_messages")
+      .values({
+        id,
+        name: input.name,
+        email: input.email,
+        message: input.message,
+        user_id: input.userId,
+        order_details: input.order ? JSON.stringify(input.order) : null,
+      })
+      .execute();
+    await notifyContactMessage({ db }, shop, input);
+  });
+  ctx.outbox.nudge();
   return id;
 }

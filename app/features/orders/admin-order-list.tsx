@@ -20,6 +20,10 @@ export interface OrderRow {
   totalCents: number;
   pieceCount: number;
   createdAt: string;
+  /** Open, from an address not confirmed yet (ADR 022). */
+  unconfirmed: boolean;
+  /** Open, with units beyond the client's cap waiting for the seller (ADR 022). */
+  awaitingApproval: boolean;
 }
 
 export interface OrderListQuery {
@@ -134,6 +138,8 @@ export function AdminOrderList({
                     <span className={styles.sub}>
                       <time dateTime={order.createdAt}>{shortDateTime(order.createdAt)}</time>
                     </span>
+                    {order.unconfirmed ? <span className={styles.flag}>E-mail non confirmé</span> : null}
+                    {order.awaitingApproval ? <span className={styles.flag}>À valider</span> : null}
                     {/* On a phone the status moves here, its column hidden: the table then fits. */}
                     <span className={styles.statusInline}>
                       <OrderStatusBadge status={order.status} />

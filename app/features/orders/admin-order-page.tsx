@@ -24,6 +24,8 @@ export interface AdminOrder extends Omit<OrderView, "statusLabel" | "lines"> {
     name: string;
     unitPriceCents: number;
     quantity: number;
+    /** Units held while the order holds (ADR 022): fewer than `quantity` awaits the seller's approval. */
+    heldQuantity: number;
     /** The piece's page (catalogue or gallery), or null when it was deleted since. */
     href: string | null;
   }[];
@@ -57,6 +59,13 @@ function Lines({ order, holdExpired }: { order: AdminOrder; holdExpired: boolean
               {line.quantity} × {formatPrice(line.unitPriceCents)} ={" "}
               {formatPrice(line.unitPriceCents * line.quantity)}
             </span>
+            {held && line.heldQuantity < line.quantity ? (
+              <span className={ui.hint}>
+                {" "}
+                ({line.heldQuantity} réservée{line.heldQuantity > 1 ? "s" : ""},{" "}
+                {line.quantity - line.heldQuantity} en attente de validation)
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -347,6 +356,105 @@ function Actions({ order }: { order: AdminOrder }) {
   );
 }
 
+/**
+ * The order's hold against hoarding (ADR 022): whether the customer confirmed the address, what
+ * waits for the seller's approval, and the two answers — accept (hold the rest if still free), or
+ * release the pieces and block the address.
+ */
+function Holds({
+  order,
+  holdExpired,
+  emailBlocked,
+}: {
+  order: AdminOrder;
+  holdExpired: boolean;
+  emailBlocked: boolean;
+}) {
+  const [asked, setAsked] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const step = useAdminFetcher({ onSuccess: () => setConfirming(false) });
+  const onSubmit = commandSubmitter(step, setAsked);
+  if (!HOLDING_STATUSES.includes(order.status))
+    return emailBlocked ? (
+      <Panel title="Réservation">
+        <p className={ui.hint}>L'adresse {order.email} est bloquée : elle ne peut plus commander.</p>
+      </Panel>
+    ) : null;
+  const waiting = order.lines.some((line) => line.heldQuantity < line.quantity);
+  return (
+    <Panel title="Réservation">
+      <p data-confirmed={!order.awaitingConfirmation}>
+        {!order.awaitingConfirmation ? (
+          order.emailConfirmedAt ? (
+            <>
+              Adresse e-mail confirmée le{" "}
+              <time dateTime={order.emailConfirmedAt}>{longDateTime(order.emailConfirmedAt)}</time>.
+            </>
+          ) : (
+            "Adresse e-mail confirmée."
+          )
+        ) : (
+          <>
+            <strong>Adresse e-mail non confirmée</strong> : les pièces ne sont réservées que deux heures,
+            jusqu'au <time dateTime={order.holdExpiresAt}>{longDateTime(order.holdExpiresAt)}</time>, sauf si
+            le client suit le lien de confirmation.
+          </>
+        )}
+      </p>
+      {waiting ? (
+        <form method="post" className={styles.action} onSubmit={onSubmit} noValidate>
+          <Hidden intent="approve" orderId={order.id} />
+          <p>
+            <strong>En attente de validation</strong> : ce client réserve déjà autant de pièces qu'il le peut
+            sans votre accord. Acceptez la commande pour réserver le reste, s'il est encore disponible.
+          </p>
+          <button type="submit" className={buttons.primary} disabled={step.busy || holdExpired}>
+            Accepter et réserver toutes les pièces
+          </button>
+          <FormError error={asked === "approve" ? step.error : null} />
+        </form>
+      ) : null}
+      <form
+        method="post"
+        className={styles.action}
+        onSubmit={(event) => {
+          // What cannot be undone asks first (docs/product.md §5); a plain post, without JavaScript, does not.
+          event.preventDefault();
+          setAsked("release-and-block");
+          step.setError(null);
+          setConfirming(true);
+        }}
+      >
+        <Hidden intent="release-and-block" orderId={order.id} />
+        <button type="submit" className={`${buttons.secondary} ${styles.cancel}`} disabled={step.busy}>
+          Libérer les pièces et bloquer l'adresse
+        </button>
+        <p className={ui.hint}>
+          Annule la commande sans prévenir le client et empêche {order.email} de commander à nouveau (vous
+          pourrez la débloquer dans les paramètres).
+        </p>
+      </form>
+      {confirming ? (
+        <ConfirmDialog
+          title="Libérer les pièces et bloquer l'adresse"
+          message={
+            <p>
+              La commande {order.number} est annulée, ses pièces sont de nouveau en vente et {order.email} ne
+              peut plus commander. Aucun e-mail n'est envoyé.
+            </p>
+          }
+          confirmLabel="Libérer et bloquer"
+          cancelLabel="Garder la commande"
+          busy={step.busy}
+          error={step.error}
+          onConfirm={() => step.submit({ intent: "release-and-block", orderId: order.id })}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </Panel>
+  );
+}
+
 function InternalNote({ order }: { order: AdminOrder }) {
   const note = useAdminFetcher();
   const onSubmit = commandSubmitter(note, () => {});
@@ -370,10 +478,12 @@ function InternalNote({ order }: { order: AdminOrder }) {
 export function AdminOrderPage({
   order,
   holdExpired,
+  emailBlocked,
   answer,
 }: {
   order: AdminOrder;
   holdExpired: boolean;
+  emailBlocked: boolean;
   /** The action's answer to a plain form post (without JavaScript). */
   answer: { ok: true; message: string } | { ok: false; error: string } | null;
 }) {
@@ -411,6 +521,7 @@ export function AdminOrderPage({
           <Message order={order} />
         </div>
         <div className={styles.column}>
+          <Holds order={order} holdExpired={holdExpired} emailBlocked={emailBlocked} />
           <Actions order={order} />
           <History order={order} />
           <InternalNote order={order} />

@@ -1,13 +1,15 @@
 /**
  * The admin's commands on an order (docs/product.md §10.19): the action of /admin/commandes/:id. A
- * step goes through applyOrderStep (the rules, then the customer's e-mail and the live count); the
- * internal note is saved alone. Answered like every dashboard command: { ok, message } or a French
- * 4xx — 400 bad input, 404 unknown order, 409 a step its status refuses.
+ * step goes through applyOrderStep (the rules, then the customer's e-mail and the live count);
+ * accepting an order beyond the client's cap and releasing its pieces while blocking its address are
+ * the holds' commands (ADR 022); the internal note is saved alone. Answered like every dashboard
+ * command: { ok, message } or a French 4xx — 400 bad input, 404 unknown order, 409 a step its status
+ * refuses.
  */
 import { runAdminCommand } from "~/features/admin/admin-command.server";
 import { getAppContext } from "~/server/context.server";
 import type { SessionUser } from "~/server/session.server";
-import { applyOrderStep } from "./order-flow.server";
+import { applyOrderStep, approveOrderHolds, releaseOrderAndBlock } from "./order-flow.server";
 import { type OrderCommand, orderCommandSchema } from "./order-schema";
 import { type OrderActor, type StepRequest, saveInternalNote } from "./orders.server";
 
@@ -17,6 +19,8 @@ export const ORDER_COMMAND_MESSAGES = {
   "mark-shipped": "Commande marquée expédiée.",
   "mark-delivered": "Commande marquée livrée.",
   cancel: "Commande annulée.",
+  approve: "Commande acceptée : toutes ses pièces sont réservées.",
+  "release-and-block": "Pièces libérées et adresse e-mail bloquée.",
   "save-note": "Note interne enregistrée.",
 } as const;
 
@@ -24,7 +28,9 @@ const STEP_FAILED = "La commande n'a pas pu être mise à jour. Veuillez réessa
 const NOTE_FAILED = "La note n'a pas pu être enregistrée. Veuillez réessayer.";
 const NOT_FOUND = "Cette commande n'existe pas.";
 
-function stepOf(command: Exclude<OrderCommand, { intent: "save-note" }>): StepRequest {
+function stepOf(
+  command: Exclude<OrderCommand, { intent: "save-note" | "approve" | "release-and-block" }>,
+): StepRequest {
   switch (command.intent) {
     case "send-payment-link":
       return { to: "lien_envoye", paymentUrl: command.paymentUrl };
@@ -54,7 +60,13 @@ export function runOrderCommand(form: FormData, admin: SessionUser) {
           ? { ok: true as const, message: ORDER_COMMAND_MESSAGES["save-note"] }
           : { ok: false as const, status: 404, error: NOT_FOUND };
       }
-      const done = await applyOrderStep(ctx, command.orderId, stepOf(command), actorOf(admin));
+      // The holds' own commands (ADR 022): accept beyond the cap, or release and block the address.
+      const done =
+        command.intent === "approve"
+          ? await approveOrderHolds(ctx, command.orderId)
+          : command.intent === "release-and-block"
+            ? await releaseOrderAndBlock(ctx, command.orderId, actorOf(admin))
+            : await applyOrderStep(ctx, command.orderId, stepOf(command), actorOf(admin));
       return done.ok
         ? { ok: true as const, message: ORDER_COMMAND_MESSAGES[command.intent] }
         : { ok: false as const, status: done.status, error: done.message };

@@ -3,10 +3,29 @@
  * (confirmation with the link to follow it, then one per step), the shop's e-mail for a new order
  * when that notification is on (docs/product.md §10.20), and the dashboard's live count of new
  * orders on every instance. Route modules call these, never the rules alone.
+ *
+ * The e-mails are recorded in the outbox inside the order's own transaction (ADR 025): an order
+ * the customer was told about always has its e-mails, even if the process dies right after; the
+ * outbox worker is nudged once the transaction has committed.
  */
-import { queueMail } from "~/server/auth-mails.server";
 import type { AppContext } from "~/server/context.server";
-import { newOrderShopMail, orderConfirmationMail, orderStepMail, trackingUrl } from "./order-mails.server";
+import type { DB } from "~/server/database.server";
+import { recordMail } from "~/server/outbox.server";
+import {
+  type Approved,
+  approveOrder,
+  type Confirmed,
+  confirmOrder,
+  releaseAndBlock,
+} from "./order-holds.server";
+import {
+  confirmationUrl,
+  newOrderShopMail,
+  orderApprovedMail,
+  orderConfirmationMail,
+  orderStepMail,
+  trackingUrl,
+} from "./order-mails.server";
 import type { OrderForm } from "./order-schema";
 import {
   countNewOrders,
@@ -22,7 +41,7 @@ import {
   type StepRequest,
 } from "./orders.server";
 
-type OrderContext = Pick<AppContext, "db" | "mailer" | "chatHub" | "env">;
+type OrderContext = Pick<AppContext, "db" | "outbox" | "chatHub" | "env">;
 
 /** Tells every admin's dashboard how many orders now wait (a failure only delays the badge). */
 export async function announceNewOrders(ctx: Pick<AppContext, "db" | "chatHub">): Promise<void> {
@@ -33,8 +52,8 @@ export async function announceNewOrders(ctx: Pick<AppContext, "db" | "chatHub">)
   }
 }
 
-async function shopForMail(ctx: OrderContext) {
-  const row = await ctx.db
+async function shopForMail(db: DB) {
+  const row = await db
     .selectFrom("shop_settings")
     .select(["shop_name", "email", "notify_new_order"])
     .where("id", "=", "shop")
@@ -51,25 +70,41 @@ export async function submitOrder(
   form: OrderForm,
   userId: string | null,
   now: Date = new Date(),
+  clientAddress = "",
 ): Promise<PlacedOrder | OrderRefusal> {
-  const placed = await placeOrder(ctx.db, { form, userId, now });
-  if (!placed.ok) return placed;
-  const [order, shop, days] = await Promise.all([
-    findOrderById(ctx.db, placed.id),
-    shopForMail(ctx),
-    holdDays(ctx.db),
-  ]);
-  if (order) {
-    const view = customerView(order);
-    const link = trackingUrl(ctx.env.PUBLIC_URL, placed.trackingToken);
-    queueMail(ctx.mailer, orderConfirmationMail(view, shop.shopName, link, days), "confirmation de commande");
-    if (shop.notifyNewOrder && shop.email)
-      queueMail(
-        ctx.mailer,
-        newOrderShopMail(view, shop, `${ctx.env.PUBLIC_URL}/admin/commandes/${order.id}`),
-        "nouvelle commande",
+  const placed = await placeOrder(ctx.db, {
+    form,
+    userId,
+    clientAddress,
+    now,
+    inTransaction: async (trx, placed) => {
+      const order = await findOrderById(trx, placed.id);
+      if (!order) return;
+      const shop = await shopForMail(trx);
+      const days = await holdDays(trx);
+      const view = customerView(order);
+      const link = trackingUrl(ctx.env.PUBLIC_URL, placed.trackingToken);
+      await recordMail(
+        trx,
+        orderConfirmationMail(
+          view,
+          shop.shopName,
+          link,
+          days,
+          placed.confirmToken ? confirmationUrl(ctx.env.PUBLIC_URL, placed.confirmToken) : null,
+        ),
+        "confirmation de commande",
       );
-  }
+      if (shop.notifyNewOrder && shop.email)
+        await recordMail(
+          trx,
+          newOrderShopMail(view, shop, `${ctx.env.PUBLIC_URL}/admin/commandes/${order.id}`),
+          "nouvelle commande",
+        );
+    },
+  });
+  if (!placed.ok) return placed;
+  ctx.outbox.nudge();
   await announceNewOrders(ctx);
   return placed;
 }
@@ -82,11 +117,56 @@ export async function applyOrderStep(
   actor: OrderActor,
   now: Date = new Date(),
 ): Promise<StepDone | OrderRefusal> {
-  const done = await moveOrder(ctx.db, orderId, request, actor, now);
+  const done = await moveOrder(ctx.db, orderId, request, actor, now, async (trx, done) => {
+    const shop = await shopForMail(trx);
+    const link = trackingUrl(ctx.env.PUBLIC_URL, done.order.trackingToken);
+    await recordMail(trx, orderStepMail(customerView(done.order), shop.shopName, link), "étape de commande");
+  });
   if (!done.ok) return done;
-  const shop = await shopForMail(ctx);
-  const link = trackingUrl(ctx.env.PUBLIC_URL, done.order.trackingToken);
-  queueMail(ctx.mailer, orderStepMail(customerView(done.order), shop.shopName, link), "étape de commande");
+  ctx.outbox.nudge();
   if (done.previous === "nouvelle" || done.order.status === "nouvelle") await announceNewOrders(ctx);
+  return done;
+}
+
+/** The customer confirmed the order's e-mail address by the link (ADR 022). */
+export function confirmOrderByLink(
+  ctx: OrderContext,
+  token: string,
+  now: Date = new Date(),
+): Promise<Confirmed | OrderRefusal> {
+  return confirmOrder(ctx.db, token, now);
+}
+
+/** The seller accepts the units beyond the client's cap; the customer is told by e-mail. */
+export async function approveOrderHolds(
+  ctx: OrderContext,
+  orderId: string,
+  now: Date = new Date(),
+): Promise<Approved | OrderRefusal> {
+  const done = await approveOrder(ctx.db, orderId, now, async (trx, approved) => {
+    const shop = await shopForMail(trx);
+    await recordMail(
+      trx,
+      orderApprovedMail(
+        customerView(approved.order),
+        shop.shopName,
+        trackingUrl(ctx.env.PUBLIC_URL, approved.order.trackingToken),
+      ),
+      "validation de commande",
+    );
+  });
+  if (done.ok) ctx.outbox.nudge();
+  return done;
+}
+
+/** The seller releases an order's holds and blocks its address, in one action (ADR 022). */
+export async function releaseOrderAndBlock(
+  ctx: OrderContext,
+  orderId: string,
+  actor: OrderActor,
+  now: Date = new Date(),
+) {
+  const done = await releaseAndBlock(ctx.db, orderId, actor, now);
+  if (done.ok) await announceNewOrders(ctx);
   return done;
 }

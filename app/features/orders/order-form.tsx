@@ -398,7 +398,8 @@ export function OrderForm({ source, lines, customer, events, holdDays, state }: 
         </p>
       ) : null}
       <p className={styles.promise}>
-        Rien à payer maintenant : vos pièces vous sont réservées {holdDays} jour{holdDays > 1 ? "s" : ""}, le
+        Rien à payer maintenant : confirmez votre commande par le lien de l'e-mail que vous allez recevoir
+        (dans les deux heures), et vos pièces vous sont réservées {holdDays} jour{holdDays > 1 ? "s" : ""}, le
         temps que nous vous envoyions les frais de livraison et un lien de paiement sécurisé.
       </p>
       <button

@@ -9,7 +9,7 @@
 import { frenchTime, longDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/format";
 import type { MailMessage } from "~/server/mail.server";
-import { DELIVERY_LABELS, ORDER_STATUS_LABELS } from "./order-types";
+import { awaitsApproval, DELIVERY_LABELS, ORDER_STATUS_LABELS } from "./order-types";
 import type { OrderView } from "./orders.server";
 
 /** The page where anyone holding the link follows the order. */
@@ -17,10 +17,27 @@ export function trackingUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/commande/${token}`;
 }
 
+/** The page where the customer confirms the order's e-mail address (ADR 022): a button, never a GET. */
+export function confirmationUrl(publicUrl: string, confirmToken: string): string {
+  return `${publicUrl}/commande/${confirmToken}/confirmer`;
+}
+
+function when(iso: string): string {
+  return `${longDate(iso)} à ${frenchTime(iso)}`;
+}
+
+/** A line's hold, when not all its units are held (ADR 022). */
+function waiting(line: OrderView["lines"][number]): string {
+  if (line.heldQuantity >= line.quantity) return "";
+  return line.heldQuantity === 0
+    ? " (en attente de validation par la boutique)"
+    : ` (${line.heldQuantity} réservée${line.heldQuantity > 1 ? "s" : ""}, le reste en attente de validation par la boutique)`;
+}
+
 function summary(order: OrderView): string[] {
   const lines = order.lines.map(
     (line) =>
-      `- ${line.name} × ${line.quantity} — ${formatPrice(line.unitPriceCents)} l'unité, soit ${formatPrice(line.unitPriceCents * line.quantity)}`,
+      `- ${line.name} × ${line.quantity} — ${formatPrice(line.unitPriceCents)} l'unité, soit ${formatPrice(line.unitPriceCents * line.quantity)}${waiting(line)}`,
   );
   return [
     `Commande ${order.number}`,
@@ -44,21 +61,49 @@ export function deliveryText(order: Pick<OrderView, "delivery">): string {
 
 const SIGNATURE = ["", "Ia ora na, à bientôt sur Nacre."];
 
+const APPROVAL_NOTE = [
+  "",
+  "Certaines pièces attendent la validation de la boutique avant de vous être réservées :",
+  "nous vous écrivons dès qu'elle est faite.",
+];
+
+/**
+ * The customer's first e-mail. From an address not yet confirmed (ADR 022), it asks to confirm by
+ * the link and says until when the pieces are held without it, and for how long with it.
+ */
 export function orderConfirmationMail(
   order: OrderView,
   shopName: string,
   link: string,
   holdDays: number,
+  confirmLink: string | null = null,
 ): MailMessage {
+  const days = `${holdDays} jour${holdDays > 1 ? "s" : ""}`;
+  const intro = confirmLink
+    ? [
+        "Merci pour votre commande ! Une dernière étape : confirmez-la en ouvrant ce lien, puis en",
+        "cliquant sur « Confirmer ma commande » :",
+        confirmLink,
+        "",
+        `Sans confirmation, vos pièces ne restent réservées que jusqu'au ${when(order.holdExpiresAt)}.`,
+        `Une fois votre commande confirmée, elles vous sont réservées ${days} à compter de la commande.`,
+        "Nous revenons ensuite vers vous avec les frais de livraison et un lien de paiement sécurisé.",
+      ]
+    : [
+        "Merci pour votre commande ! Nous l'avons bien reçue et vos pièces vous sont réservées",
+        `pendant ${days}, jusqu'au ${when(order.holdExpiresAt)}. Nous revenons vers vous très vite avec les frais de livraison`,
+        "et un lien de paiement sécurisé.",
+      ];
   return {
     to: order.email,
-    subject: `${shopName} — votre commande ${order.number} est enregistrée`,
+    subject: confirmLink
+      ? `${shopName} — confirmez votre commande ${order.number}`
+      : `${shopName} — votre commande ${order.number} est enregistrée`,
     text: [
       `Bonjour ${order.customerName},`,
       "",
-      "Merci pour votre commande ! Nous l'avons bien reçue et vos pièces vous sont réservées",
-      `pendant ${holdDays} jour${holdDays > 1 ? "s" : ""}. Nous revenons vers vous très vite avec les frais de livraison`,
-      "et un lien de paiement sécurisé.",
+      ...intro,
+      ...(awaitsApproval(order) ? APPROVAL_NOTE : []),
       "",
       ...summary(order),
       "",
@@ -132,12 +177,47 @@ export function newOrderShopMail(
     text: [
       `Nouvelle commande le ${longDate(at)} à ${frenchTime(at)}.`,
       `De : ${order.customerName} <${order.email}>${order.phone ? `, ${order.phone}` : ""}`,
+      ...(!order.awaitingConfirmation
+        ? []
+        : [
+            `Adresse e-mail pas encore confirmée : pièces réservées jusqu'au ${when(order.holdExpiresAt)} seulement.`,
+          ]),
+      ...(awaitsApproval(order)
+        ? [
+            "Des pièces dépassent ce qu'un client peut réserver sans vous : acceptez la commande pour les réserver.",
+          ]
+        : []),
       "",
       ...summary(order),
       ...(order.message ? ["", "Message :", order.message] : []),
       "",
       "Ouvrir la commande :",
       adminUrl,
+    ].join("\n"),
+  };
+}
+
+/** The seller accepted the units beyond the client's cap (ADR 022). */
+export function orderApprovedMail(order: OrderView, shopName: string, link: string): MailMessage {
+  return {
+    to: order.email,
+    subject: `${shopName} — commande ${order.number} : toutes vos pièces sont réservées`,
+    text: [
+      `Bonjour ${order.customerName},`,
+      "",
+      `Bonne nouvelle : la boutique a validé votre commande. Toutes vos pièces vous sont réservées jusqu'au ${when(order.holdExpiresAt)}.`,
+      ...(!order.awaitingConfirmation
+        ? []
+        : [
+            "",
+            "Pensez à confirmer votre commande par le lien de notre premier e-mail : sans cela, la réservation prend fin à cette heure-là.",
+          ]),
+      "",
+      ...summary(order),
+      "",
+      "Suivre votre commande :",
+      link,
+      ...SIGNATURE,
     ].join("\n"),
   };
 }

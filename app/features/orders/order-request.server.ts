@@ -199,7 +199,7 @@ export async function handleOrderRequest(
   if (!(await createRateLimiter(ctx.db, ORDER_LIMIT).attempt(clientAddress(request))))
     return refused(ctx.db, fields, 429, ORDER_MESSAGES.tooMany);
   try {
-    const placed = await submitOrder(ctx, parsed.data, user?.id ?? null);
+    const placed = await submitOrder(ctx, parsed.data, user?.id ?? null, new Date(), clientAddress(request));
     if (!placed.ok) {
       const onEvent = placed.message === ORDER_MESSAGES.eventUnknown;
       return refused(

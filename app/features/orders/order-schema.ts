@@ -154,6 +154,14 @@ export const orderCommandSchema = z.discriminatedUnion("intent", [
     orderId: z.string().min(1).max(40),
   }),
   z.object({
+    intent: z.literal("approve"),
+    orderId: z.string().min(1).max(40),
+  }),
+  z.object({
+    intent: z.literal("release-and-block"),
+    orderId: z.string().min(1).max(40),
+  }),
+  z.object({
     intent: z.literal("save-note"),
     orderId: z.string().min(1).max(40),
     note: multiLineText().max(5000, "Cette note est trop longue (5 000 caractères au plus)."),

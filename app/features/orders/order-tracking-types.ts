@@ -27,7 +27,18 @@ export interface TrackingView {
     eventTitle: string;
     eventStart: string | null;
   };
-  lines: { productId: string | null; name: string; unitPriceCents: number; quantity: number }[];
+  lines: {
+    productId: string | null;
+    name: string;
+    unitPriceCents: number;
+    quantity: number;
+    /** Units held; fewer than `quantity` while the order holds: the rest awaits the shop's approval. */
+    heldQuantity: number;
+  }[];
+  /** Whether the customer confirmed the e-mail address (ADR 022): until then, a two-hour hold. */
+  confirmed: boolean;
+  /** Whether the hold still runs when the page was made (a comparison with the clock, ADR 016). */
+  holdActive: boolean;
   totalCents: number;
   /** Until when the pieces are held, while the order holds them. */
   holdExpiresAt: string | null;

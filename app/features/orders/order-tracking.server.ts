@@ -28,7 +28,7 @@ export function trackingSteps(order: Pick<OrderView, "status" | "steps">): Track
   return MAIN_PATH.filter((status, index) => reachedAt.has(status) || index > current).map(step);
 }
 
-export function trackingView(order: OrderView): TrackingView {
+export function trackingView(order: OrderView, now: Date = new Date()): TrackingView {
   const holding = HOLDING_STATUSES.includes(order.status);
   return {
     number: order.number,
@@ -50,7 +50,10 @@ export function trackingView(order: OrderView): TrackingView {
       name: line.name,
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
+      heldQuantity: holding ? line.heldQuantity : line.quantity,
     })),
+    confirmed: !order.awaitingConfirmation,
+    holdActive: holding && Date.parse(order.holdExpiresAt) > now.getTime(),
     totalCents: order.totalCents,
     holdExpiresAt: holding ? order.holdExpiresAt : null,
     paymentUrl: order.status === "lien_envoye" ? order.paymentUrl : null,

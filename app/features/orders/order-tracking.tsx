@@ -21,10 +21,48 @@ function when(iso: string): string {
   return `${longDate(iso)} à ${frenchTime(iso)}`;
 }
 
+/**
+ * What the customer must do, and until when (ADR 022): confirm the address by the e-mailed link,
+ * and know which pieces wait for the shop's approval.
+ */
+function HoldNotice({ order }: { order: TrackingView }) {
+  if (!order.holdExpiresAt) return null;
+  const waiting = order.lines.filter((line) => line.heldQuantity < line.quantity);
+  return (
+    <>
+      {!order.confirmed ? (
+        <div className={styles.confirmNotice} role="note" aria-labelledby="confirmer-titre">
+          <h3 id="confirmer-titre">Confirmez votre commande</h3>
+          {order.holdActive ? (
+            <p>
+              Ouvrez l'e-mail que nous venons de vous envoyer et suivez son lien « Confirmer ma commande ».
+              Sans confirmation, vos pièces ne restent réservées que jusqu'au{" "}
+              <strong>{when(order.holdExpiresAt)}</strong>.
+            </p>
+          ) : (
+            <p>
+              La réservation de vos pièces a pris fin sans confirmation. Suivez le lien de l'e-mail de
+              confirmation : nous réserverons de nouveau celles qui sont encore disponibles.
+            </p>
+          )}
+        </div>
+      ) : null}
+      {waiting.length > 0 ? (
+        <p className={styles.explanation}>
+          En attente de validation par la boutique :{" "}
+          {waiting.map((line) => `${line.name} (${line.quantity - line.heldQuantity})`).join(", ")}. Nous vous
+          écrivons dès qu'elle est faite ; d'ici là, ces pièces ne vous sont pas encore réservées.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function StatusExplanation({ order }: { order: TrackingView }) {
-  const held = order.holdExpiresAt ? (
-    <> Vos pièces vous sont réservées jusqu'au {longDate(order.holdExpiresAt)}.</>
-  ) : null;
+  const held =
+    order.holdExpiresAt && order.confirmed && order.holdActive ? (
+      <> Vos pièces vous sont réservées jusqu'au {when(order.holdExpiresAt)}.</>
+    ) : null;
   const texts: Record<OrderStatus, ReactNode> = {
     nouvelle: (
       <>
@@ -111,6 +149,7 @@ export function OrderTracking({ order }: { order: TrackingView }) {
             </span>
           </h2>
           <StatusExplanation order={order} />
+          <HoldNotice order={order} />
           {order.paymentUrl ? (
             <a className={buttons.primary} href={order.paymentUrl} target="_blank" rel="noopener noreferrer">
               Payer ma commande (nouvel onglet)
@@ -145,6 +184,9 @@ export function OrderTracking({ order }: { order: TrackingView }) {
               <li key={index} className={styles.line}>
                 <span className={styles.lineName}>
                   {line.name} <span className={styles.quantity}>× {line.quantity}</span>
+                  {line.heldQuantity < line.quantity ? (
+                    <span className={styles.unitPrice}> en attente de validation</span>
+                  ) : null}
                 </span>
                 <span className={styles.linePrice}>
                   {formatPrice(line.unitPriceCents * line.quantity)}

@@ -92,6 +92,8 @@ export interface OrderLineView {
   slug: string;
   unitPriceCents: number;
   quantity: number;
+  /** Units held for the order while it holds (ADR 022); fewer than `quantity`: the rest awaits approval. */
+  heldQuantity: number;
 }
 
 export interface OrderView {
@@ -107,6 +109,12 @@ export interface OrderView {
   message: string;
   totalCents: number;
   holdExpiresAt: string;
+  /** When the customer confirmed the e-mail address (or the order counted it confirmed). */
+  emailConfirmedAt: string | null;
+  /** The confirmation link was not used yet: the hold lasts two hours from the order (ADR 022). */
+  awaitingConfirmation: boolean;
+  /** When the seller accepted the units beyond the client's cap. */
+  approvedAt: string | null;
   paymentUrl: string | null;
   trackingNumber: string | null;
   createdAt: string;
@@ -114,3 +122,12 @@ export interface OrderView {
   lines: OrderLineView[];
   steps: OrderStep[];
 }
+
+/** Whether some units of the order wait for the seller's approval (ADR 022). */
+export function awaitsApproval(order: { lines: readonly { quantity: number; heldQuantity: number }[] }) {
+  return order.lines.some((line) => line.heldQuantity < line.quantity);
+}
+
+/** What a used, unknown or malformed confirmation link answers (ADR 022). */
+export const CONFIRMATION_GONE =
+  "Ce lien de confirmation n'est plus valable : la commande est peut-être déjà confirmée. Suivez-la depuis le lien de suivi reçu par e-mail.";

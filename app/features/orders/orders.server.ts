@@ -14,11 +14,22 @@ import type { DB } from "~/server/database.server";
 import type { OrdersTable } from "~/server/db-schema.server";
 import { newId } from "~/server/ids.server";
 import { lockingRows } from "../../../db/dialect";
-import { freeUnits, heldQuantities } from "./holds.server";
+import {
+  emailKey,
+  freeUnits,
+  heldQuantities,
+  holdCap,
+  lockClient,
+  type OrderClient,
+  UNCONFIRMED_HOLD_MS,
+  unitsHeldByClient,
+  unitsToHold,
+} from "./holds.server";
 import type { OrderForm } from "./order-schema";
 import {
   canMove,
   type DeliveryMethod,
+  HOLDING_STATUSES,
   ORDER_STATUS_LABELS,
   type OrderLineView,
   type OrderStatus,
@@ -32,9 +43,13 @@ const DAY_MS = 86_400_000;
 /** A refusal the customer or admin reads, with its HTTP status. Nothing was written. */
 export interface OrderRefusal {
   ok: false;
-  status: 400 | 404 | 409;
+  status: 400 | 403 | 404 | 409;
   message: string;
 }
+
+/** What a blocked address is told, and nothing more (ADR 022). */
+export const BLOCKED_EMAIL_MESSAGE =
+  "Cette adresse e-mail ne peut pas passer commande sur la boutique. Écrivez-nous si vous pensez qu'il s'agit d'une erreur.";
 
 /** The admin's view adds what only the shop sees. */
 export interface AdminOrderView extends OrderView {
@@ -47,6 +62,8 @@ export interface PlacedOrder {
   id: string;
   number: string;
   trackingToken: string;
+  /** The single-use token of the confirmation link (ADR 022); null when the address counts as confirmed. */
+  confirmToken: string | null;
 }
 
 /** NAC-2026-0042: the shop's prefix, the year, the order's rank in that year (4 digits at least). */
@@ -57,6 +74,22 @@ export function formatOrderNumber(year: number, rank: number): string {
 /** 32 random bytes: the guest's link to follow the order. Unguessable, URL-safe. */
 export function newTrackingToken(): string {
   return crypto.randomBytes(32).toString("base64url");
+}
+
+/** The stored form of a confirmation token: only its SHA-256 is kept (it is e-mailed once). */
+export function confirmTokenHash(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** Whether `email` is already proven the customer's: their signed-in account's, verified (ADR 022). */
+async function emailAlreadyConfirmed(db: DB, userId: string | null, key: string): Promise<boolean> {
+  if (!userId) return false;
+  const user = await db
+    .selectFrom("users")
+    .select(["email", "email_verified"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return user?.email_verified === 1 && emailKey(user.email) === key;
 }
 
 /** The hold's length in days (shop settings, default 7). */
@@ -79,12 +112,12 @@ async function nextOrderNumber(db: DB, year: number): Promise<string> {
   return formatOrderNumber(year, Number(row.last));
 }
 
-function refusal(status: OrderRefusal["status"], message: string): OrderRefusal {
+export function refusal(status: OrderRefusal["status"], message: string): OrderRefusal {
   return { ok: false, status, message };
 }
 
 /** The pieces an order names, locked (PostgreSQL) in id order so racing orders never deadlock. */
-async function lockPieces(db: DB, productIds: readonly string[]) {
+export async function lockPieces(db: DB, productIds: readonly string[]) {
   const ids = [...new Set(productIds)].sort();
   const rows = ids.length
     ? await lockingRows(
@@ -109,18 +142,44 @@ function eventStillAhead(event: { start_date: string; end_date: string | null },
 export interface PlaceOrderInput {
   form: OrderForm;
   userId: string | null;
+  /** The network address the order came from, as the shop sees it ('' unknown). */
+  clientAddress?: string;
   now?: Date;
+  /**
+   * Runs inside the order's transaction once it is written: what the order owes (its e-mails,
+   * recorded in the outbox, ADR 025) commits with it or not at all.
+   */
+  inTransaction?: (trx: DB, placed: PlacedOrder) => Promise<void>;
 }
 
 /**
  * Places an order: checks every line against the pieces as they are now (for sale, priced, enough
  * free units once other orders' holds are counted), takes the prices from the database, holds the
- * units for `hold_days`, records the first step and empties those lines from a customer's cart.
+ * units, records the first step and empties those lines from a customer's cart.
+ *
+ * What it holds (ADR 022): at most what is left of the client's cap (units held by the same account,
+ * normalised e-mail or network address), the rest of the lines waiting for the seller's approval;
+ * for `hold_days` when the address is already the customer's verified account address, else for two
+ * hours until the customer follows the confirmation link. A blocked address is refused.
  */
 export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<PlacedOrder | OrderRefusal> {
   const now = input.now ?? new Date();
   const { form } = input;
+  const client: OrderClient = {
+    userId: input.userId,
+    emailKey: emailKey(form.email),
+    address: input.clientAddress ?? "",
+  };
   return db.transaction().execute(async (trx) => {
+    const blocked = await trx
+      .selectFrom("blocked_emails")
+      .select("email_key")
+      .where("email_key", "=", client.emailKey)
+      .executeTakeFirst();
+    if (blocked) return refusal(403, BLOCKED_EMAIL_MESSAGE);
+    // The client first, then the pieces (in id order): two orders of one client are counted one
+    // after the other, and no two transactions wait on each other in a circle.
+    await lockClient(trx, client);
     const pieces = await lockPieces(
       trx,
       form.lines.map((line) => line.productId),
@@ -130,7 +189,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
     for (const line of form.lines)
       wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
 
-    const lines: OrderLineView[] = [];
+    const lines: Omit<OrderLineView, "heldQuantity">[] = [];
     for (const [productId, quantity] of wanted) {
       const piece = pieces.get(productId);
       if (!piece)
@@ -172,6 +231,14 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
     }
 
     const days = await holdDays(trx);
+    const confirmed = await emailAlreadyConfirmed(trx, input.userId, client.emailKey);
+    const remaining = (await holdCap(trx)) - (await unitsHeldByClient(trx, client, now));
+    const unitsHeld = unitsToHold(
+      lines.map((line) => line.quantity),
+      remaining,
+    );
+    const confirmToken = confirmed ? null : newTrackingToken();
+    const holdMs = confirmed ? days * DAY_MS : Math.min(UNCONFIRMED_HOLD_MS, days * DAY_MS);
     const id = newId();
     const number = await nextOrderNumber(trx, now.getUTCFullYear());
     const trackingToken = newTrackingToken();
@@ -198,7 +265,11 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
         event_start: event?.start_date ?? null,
         message: form.message,
         total_cents: total,
-        hold_expires_at: new Date(now.getTime() + days * DAY_MS).toISOString(),
+        hold_expires_at: new Date(now.getTime() + holdMs).toISOString(),
+        email_confirmed_at: confirmed ? at : null,
+        confirm_token_hash: confirmToken ? confirmTokenHash(confirmToken) : null,
+        email_key: client.emailKey,
+        client_address: client.address,
         created_at: at,
         updated_at: at,
       })
@@ -214,6 +285,7 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
           product_slug: line.slug,
           unit_price_cents: line.unitPriceCents,
           quantity: line.quantity,
+          waiting_quantity: line.quantity - (unitsHeld[position] ?? 0),
           position,
         })),
       )
@@ -229,7 +301,9 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
         .where("product_id", "in", [...wanted.keys()])
         .execute();
     }
-    return { ok: true as const, id, number, trackingToken };
+    const placed = { ok: true as const, id, number, trackingToken, confirmToken };
+    await input.inTransaction?.(trx, placed);
+    return placed;
   });
 }
 
@@ -275,6 +349,9 @@ async function withLinesAndSteps(db: DB, rows: OrderRow[]): Promise<AdminOrderVi
     message: row.message,
     totalCents: row.total_cents,
     holdExpiresAt: row.hold_expires_at,
+    emailConfirmedAt: row.email_confirmed_at,
+    awaitingConfirmation: row.confirm_token_hash !== null,
+    approvedAt: row.approved_at,
     paymentUrl: row.payment_url,
     trackingNumber: row.tracking_number,
     createdAt: row.created_at,
@@ -289,6 +366,7 @@ async function withLinesAndSteps(db: DB, rows: OrderRow[]): Promise<AdminOrderVi
         slug: line.product_slug,
         unitPriceCents: line.unit_price_cents,
         quantity: line.quantity,
+        heldQuantity: line.quantity - line.waiting_quantity,
       })),
     steps: steps
       .filter((step) => step.order_id === row.id)
@@ -402,6 +480,8 @@ export async function moveOrder(
   request: StepRequest,
   actor: OrderActor,
   now: Date = new Date(),
+  /** Runs inside the step's transaction once it is written (its e-mail, ADR 025). */
+  inTransaction?: (trx: DB, done: StepDone) => Promise<void>,
 ): Promise<StepDone | OrderRefusal> {
   const result = await db.transaction().execute(async (trx) => {
     const order = await lockingRows(
@@ -477,12 +557,13 @@ export async function moveOrder(
         created_at: at,
       })
       .execute();
-    return { ok: true as const, previous: order.status };
+    const moved = await findOrderById(trx, orderId);
+    if (!moved) return refusal(404, "Cette commande n'existe pas.");
+    const done: StepDone = { ok: true, order: moved, previous: order.status };
+    await inTransaction?.(trx, done);
+    return done;
   });
-  if (!result.ok) return result;
-  const order = await findOrderById(db, orderId);
-  if (!order) return refusal(404, "Cette commande n'existe pas.");
-  return { ok: true, order, previous: result.previous };
+  return result;
 }
 
 export async function saveInternalNote(db: DB, orderId: string, note: string): Promise<boolean> {
@@ -512,6 +593,10 @@ export interface OrderSummary {
   /** Units over all the lines (a line of 3 rings counts 3). */
   pieceCount: number;
   createdAt: string;
+  /** Open, from an address not confirmed yet (ADR 022). */
+  unconfirmed: boolean;
+  /** Open, with units beyond the client's cap waiting for the seller's approval (ADR 022). */
+  awaitingApproval: boolean;
 }
 
 /** The admin's list, newest first, filtered by status and searched (case-insensitive). */
@@ -524,6 +609,13 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
     "o.email",
     "o.total_cents",
     "o.created_at",
+    "o.confirm_token_hash",
+    (eb) =>
+      eb
+        .selectFrom("order_lines as l")
+        .select((e) => e.fn.sum<number | string>("l.waiting_quantity").as("n"))
+        .whereRef("l.order_id", "=", "o.id")
+        .as("waiting_units"),
     (eb) =>
       eb
         .selectFrom("order_lines as l")
@@ -568,5 +660,7 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
     lineCount: Number(row.line_count ?? 0),
     pieceCount: Number(row.piece_count ?? 0),
     createdAt: row.created_at,
+    unconfirmed: HOLDING_STATUSES.includes(row.status) && row.confirm_token_hash !== null,
+    awaitingApproval: HOLDING_STATUSES.includes(row.status) && Number(row.waiting_units ?? 0) > 0,
   }));
 }

@@ -1,6 +1,7 @@
 /**
  * The "Commandes et notifications" form of /admin/parametres (docs/product.md §10.19, §10.20): how
- * long an order holds its pieces, and which e-mails the shop's address receives.
+ * long an order holds its pieces, how many one client may hold without the seller's approval (ADR
+ * 022), and which e-mails the shop's address receives.
  */
 import { type FormEvent, useId } from "react";
 import { FormActions, FormError } from "~/features/admin/admin-dialog";
@@ -8,6 +9,8 @@ import styles from "~/features/admin/admin-ui.module.css";
 import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
 import own from "./settings.module.css";
 import {
+  HOLD_CAP_MAX,
+  HOLD_CAP_MIN,
   HOLD_DAYS_MAX,
   HOLD_DAYS_MIN,
   NOTIFICATION_SWITCHES,
@@ -54,6 +57,28 @@ export function OrderSettingsForm({
           <p id={`${id}-holdDays-hint`} className={styles.hint}>
             Les pièces d'une commande restent réservées pendant cette durée, de {HOLD_DAYS_MIN} à{" "}
             {HOLD_DAYS_MAX} jours, tant qu'elle n'est ni payée ni annulée.
+          </p>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-holdCap`}>Pièces réservées par client sans votre accord</label>
+          <input
+            id={`${id}-holdCap`}
+            name="holdCap"
+            type="number"
+            inputMode="numeric"
+            min={HOLD_CAP_MIN}
+            max={HOLD_CAP_MAX}
+            step={1}
+            required
+            defaultValue={settings.holdCap}
+            aria-describedby={`${id}-holdCap-hint`}
+            className={own.holdDays}
+          />
+          <p id={`${id}-holdCap-hint`} className={styles.hint}>
+            Un même client (compte, adresse e-mail ou connexion) ne réserve pas plus de pièces à la fois, de{" "}
+            {HOLD_CAP_MIN} à {HOLD_CAP_MAX} ; les autres restent dans sa commande, en attente de votre
+            validation. Sans confirmation de son adresse e-mail, une commande ne réserve ses pièces que deux
+            heures.
           </p>
         </div>
         <fieldset className={`${styles.choices} ${own.switches}`}>

@@ -2,8 +2,10 @@
  * The seller's e-mails (docs/product.md §10.20): the shop's address hears of a new contact message,
  * a new review awaiting approval and a customer's chat message while no admin is around; each kind
  * has its switch in the settings (a new order's e-mail lives with the orders, order-flow.server.ts,
- * and honours its own switch). The e-mails are queued, never awaited: what the customer did is
- * stored and answered whatever the mail server does, and nothing here ever throws at its caller.
+ * and honours its own switch). The e-mails are recorded in the outbox with the `db` the caller
+ * passes, the transaction that stores what the customer did (ADR 025): both commit together, and
+ * the caller nudges the outbox worker afterwards. The mail server is never waited for: what the
+ * customer did is stored and answered whatever it does.
  *
  * Chat: an admin "is around" while some admin has had the dashboard or the live chat open within
  * the last ten minutes (`shop_settings.admin_seen_at`, written by recordAdminPresence). A customer's
@@ -12,17 +14,18 @@
  * admin_seen_at) opens the next absence. The claim is one conditional UPDATE, so two instances
  * handling two messages at once never both send.
  */
-import { queueMail } from "~/server/auth-mails.server";
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import type { MailMessage } from "~/server/mail.server";
+import { recordMail } from "~/server/outbox.server";
 
 /** How long without an admin before a chat message is e-mailed. */
 export const ADMIN_ABSENCE_MS = 10 * 60_000;
 /** An instance writes the admins' presence at most this often (it only needs minute precision). */
 export const PRESENCE_WRITE_EVERY_MS = 60_000;
 
-type NotifyContext = Pick<AppContext, "db" | "mailer" | "env">;
+/** `db` is the caller's transaction: the mail is recorded with what owes it. */
+type NotifyContext = Pick<AppContext, "db" | "env">;
 type Kind = "contact" | "review" | "chat";
 
 const SWITCH_COLUMNS = {
@@ -54,16 +57,6 @@ const FOOTER = (publicUrl: string) => [
   `Ces e-mails se règlent dans les paramètres du tableau de bord : ${publicUrl}/admin/parametres`,
 ];
 
-/** Runs a notification; a failure (the settings unreadable) is logged, never thrown at the caller. */
-async function safely(what: string, run: () => Promise<boolean>): Promise<boolean> {
-  try {
-    return await run();
-  } catch (error) {
-    console.error(`Notification à la boutique impossible (${what})`, error);
-    return false;
-  }
-}
-
 // --- Contact messages
 
 export function contactMail(
@@ -79,19 +72,17 @@ export function contactMail(
 }
 
 /**
- * A contact message was stored: the shop (its details as the caller read them) hears of it unless
- * that e-mail is switched off.
+ * A contact message is being stored: the shop (its details as the caller read them) hears of it
+ * unless that e-mail is switched off.
  */
-export function notifyContactMessage(
-  ctx: Pick<AppContext, "db" | "mailer">,
+export async function notifyContactMessage(
+  ctx: Pick<AppContext, "db">,
   shop: SellerInbox,
   message: { name: string; email: string; message: string },
 ): Promise<boolean> {
-  return safely("message de contact", async () => {
-    if (!shop.email || !(await sellerInbox(ctx.db, "contact"))) return false;
-    queueMail(ctx.mailer, contactMail(shop, message), "message de contact");
-    return true;
-  });
+  if (!shop.email || !(await sellerInbox(ctx.db, "contact"))) return false;
+  await recordMail(ctx.db, contactMail(shop, message), "message de contact");
+  return true;
 }
 
 // --- Reviews
@@ -117,16 +108,14 @@ export function reviewMail(
 }
 
 /** A review was created, pending: the shop hears of it unless that e-mail is switched off. */
-export function notifyReviewAwaiting(
+export async function notifyReviewAwaiting(
   ctx: NotifyContext,
   review: { authorName: string; rating: number; comment: string },
 ): Promise<boolean> {
-  return safely("avis à valider", async () => {
-    const shop = await sellerInbox(ctx.db, "review");
-    if (!shop) return false;
-    queueMail(ctx.mailer, reviewMail(shop, review, ctx.env.PUBLIC_URL), "avis à valider");
-    return true;
-  });
+  const shop = await sellerInbox(ctx.db, "review");
+  if (!shop) return false;
+  await recordMail(ctx.db, reviewMail(shop, review, ctx.env.PUBLIC_URL), "avis à valider");
+  return true;
 }
 
 // --- Chat messages while no admin is around
@@ -196,32 +185,30 @@ export function chatMail(
 /**
  * A customer wrote in their conversation: when chat e-mails are on and no admin has been around for
  * ten minutes, the shop gets one e-mail for this conversation and absence. Returns whether it was
- * queued.
+ * recorded.
  */
-export function notifyChatMessage(
+export async function notifyChatMessage(
   ctx: NotifyContext,
   message: { chatId: string; customerName: string; content: string },
   now: Date = new Date(),
 ): Promise<boolean> {
-  return safely("message du chat", async () => {
-    const shop = await sellerInbox(ctx.db, "chat");
-    if (!shop) return false;
-    const at = now.toISOString();
-    const absentSince = new Date(now.getTime() - ADMIN_ABSENCE_MS).toISOString();
-    const seenAt = ctx.db.selectFrom("shop_settings").select("admin_seen_at").where("id", "=", "shop");
-    // One statement decides and records: no admin around for ten minutes, and no e-mail yet for
-    // this conversation since an admin was last around. A second instance racing on the same
-    // conversation finds admin_notified_at already set (PostgreSQL re-checks the row it waited
-    // for; SQLite runs one write at a time) and sends nothing.
-    const claimed = await ctx.db
-      .updateTable("chats")
-      .set({ admin_notified_at: at })
-      .where("id", "=", message.chatId)
-      .where((eb) => eb.or([eb(seenAt, "is", null), eb(seenAt, "<=", absentSince)]))
-      .where((eb) => eb.or([eb("admin_notified_at", "is", null), eb("admin_notified_at", "<", seenAt)]))
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return false;
-    queueMail(ctx.mailer, chatMail(shop, message, ctx.env.PUBLIC_URL), "message du chat");
-    return true;
-  });
+  const shop = await sellerInbox(ctx.db, "chat");
+  if (!shop) return false;
+  const at = now.toISOString();
+  const absentSince = new Date(now.getTime() - ADMIN_ABSENCE_MS).toISOString();
+  const seenAt = ctx.db.selectFrom("shop_settings").select("admin_seen_at").where("id", "=", "shop");
+  // One statement decides and records: no admin around for ten minutes, and no e-mail yet for
+  // this conversation since an admin was last around. A second instance racing on the same
+  // conversation finds admin_notified_at already set (PostgreSQL re-checks the row it waited
+  // for; SQLite runs one write at a time) and sends nothing.
+  const claimed = await ctx.db
+    .updateTable("chats")
+    .set({ admin_notified_at: at })
+    .where("id", "=", message.chatId)
+    .where((eb) => eb.or([eb(seenAt, "is", null), eb(seenAt, "<=", absentSince)]))
+    .where((eb) => eb.or([eb("admin_notified_at", "is", null), eb("admin_notified_at", "<", seenAt)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return false;
+  await recordMail(ctx.db, chatMail(shop, message, ctx.env.PUBLIC_URL), "message du chat");
+  return true;
 }

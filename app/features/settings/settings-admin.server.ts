@@ -36,11 +36,12 @@ export async function saveShopSettings(db: DB, input: ShopSettingsInput): Promis
   });
 }
 
-/** The hold's length and the seller's e-mail switches (docs/product.md §10.19, §10.20). */
+/** The hold's length and cap, and the seller's e-mail switches (docs/product.md §10.19, §10.20). */
 export async function saveOrderSettings(db: DB, input: OrderSettingsInput): Promise<void> {
   const flag = (on: boolean) => (on ? 1 : 0) as 0 | 1;
   const values = {
     hold_days: input.holdDays,
+    ...(input.holdCap === undefined ? {} : { hold_cap: input.holdCap }),
     notify_new_order: flag(input.notifyNewOrder),
     notify_contact: flag(input.notifyContact),
     notify_review: flag(input.notifyReview),

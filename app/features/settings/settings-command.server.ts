@@ -1,15 +1,20 @@
 /**
  * Save the shop settings: the action of /admin/parametres. Each form of the page has its own intent
  * and schema: `save` the shop's details, `save-orders` the hold's length and the seller's e-mails,
- * `save-legal` the legal identity, the consumer mediator and the inactivity limit.
+ * `save-legal` the legal identity, the consumer mediator and the inactivity limit; `retry-mail` sends
+ * an undelivered e-mail again (ADR 025); `unblock-email` lets a blocked address order again (ADR 022).
  */
 import { z } from "zod";
 import { runAdminCommand } from "~/features/admin/admin-command.server";
-import { getDb } from "~/server/context.server";
+import { unblockEmail } from "~/features/orders/order-holds.server";
+import { getAppContext, getDb } from "~/server/context.server";
+import { retryMail } from "~/server/outbox.server";
 import { saveLegalSettings, saveOrderSettings, saveShopSettings } from "./settings-admin.server";
 import {
+  BLOCKED_EMAIL_MESSAGES,
   LEGAL_SETTINGS_MESSAGES,
   legalSettingsSchema,
+  MAIL_MESSAGES,
   ORDER_SETTINGS_MESSAGES,
   orderSettingsSchema,
   SETTINGS_MESSAGES,
@@ -22,6 +27,8 @@ const settingsCommandSchema = z.discriminatedUnion(
     shopSettingsSchema.extend({ intent: z.literal("save") }),
     orderSettingsSchema.extend({ intent: z.literal("save-orders") }),
     legalSettingsSchema.extend({ intent: z.literal("save-legal") }),
+    z.object({ intent: z.literal("retry-mail"), mailId: z.string().min(1).max(40) }),
+    z.object({ intent: z.literal("unblock-email"), emailKey: z.string().min(1).max(300) }),
   ],
   { error: "Requête invalide." },
 );
@@ -30,6 +37,19 @@ export function runSettingsCommand(form: FormData) {
   return runAdminCommand(form, {
     schema: settingsCommandSchema,
     apply: async (command) => {
+      if (command.intent === "retry-mail") {
+        // A failed mail gets a fresh set of tries at once (ADR 025).
+        const ctx = getAppContext();
+        if (!(await retryMail(ctx.db, command.mailId)))
+          return { ok: false as const, status: 404, error: MAIL_MESSAGES.notFailed };
+        ctx.outbox.nudge();
+        return { ok: true as const, message: MAIL_MESSAGES.retried };
+      }
+      if (command.intent === "unblock-email") {
+        return (await unblockEmail(getDb(), command.emailKey))
+          ? { ok: true as const, message: BLOCKED_EMAIL_MESSAGES.unblocked }
+          : { ok: false as const, status: 404, error: BLOCKED_EMAIL_MESSAGES.notBlocked };
+      }
       if (command.intent === "save-orders") {
         const { intent: _intent, ...settings } = command;
         await saveOrderSettings(getDb(), settings);
@@ -45,11 +65,15 @@ export function runSettingsCommand(form: FormData) {
       return { ok: true as const, message: SETTINGS_MESSAGES.saved };
     },
     failure: (command) =>
-      command.intent === "save-orders"
-        ? ORDER_SETTINGS_MESSAGES.saveFailed
-        : command.intent === "save-legal"
-          ? LEGAL_SETTINGS_MESSAGES.saveFailed
-          : SETTINGS_MESSAGES.saveFailed,
+      command.intent === "retry-mail"
+        ? MAIL_MESSAGES.retryFailed
+        : command.intent === "unblock-email"
+          ? BLOCKED_EMAIL_MESSAGES.unblockFailed
+          : command.intent === "save-orders"
+            ? ORDER_SETTINGS_MESSAGES.saveFailed
+            : command.intent === "save-legal"
+              ? LEGAL_SETTINGS_MESSAGES.saveFailed
+              : SETTINGS_MESSAGES.saveFailed,
     label: "Enregistrement des paramètres impossible",
   });
 }

@@ -77,6 +77,13 @@ export const HOLD_DAYS_ERRORS = {
   tooLong: `La durée de réservation est de ${HOLD_DAYS_MAX} jours au plus.`,
 } as const;
 
+export const HOLD_CAP_MIN = 1;
+export const HOLD_CAP_MAX = 20;
+export const HOLD_CAP_ERRORS = {
+  notANumber: "Le nombre de pièces réservées par client doit être un nombre entier.",
+  outOfRange: `Un client peut réserver de ${HOLD_CAP_MIN} à ${HOLD_CAP_MAX} pièces à la fois.`,
+} as const;
+
 /** A checkbox: sent as "on" when ticked, absent when not (the browser's own form encoding). */
 const checkbox = z
   .enum(["on"], { error: "Case à cocher invalide." })
@@ -96,6 +103,20 @@ export const orderSettingsSchema = z.object({
         .min(HOLD_DAYS_MIN, HOLD_DAYS_ERRORS.tooShort)
         .max(HOLD_DAYS_MAX, HOLD_DAYS_ERRORS.tooLong),
     ),
+  /** Units one client holds at a time without the seller's approval (ADR 022); absent: unchanged. */
+  holdCap: z
+    .string({ error: HOLD_CAP_ERRORS.notANumber })
+    .trim()
+    .regex(/^\d{1,6}$/, HOLD_CAP_ERRORS.notANumber)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(HOLD_CAP_MIN, HOLD_CAP_ERRORS.outOfRange)
+        .max(HOLD_CAP_MAX, HOLD_CAP_ERRORS.outOfRange),
+    )
+    .optional(),
   notifyNewOrder: checkbox,
   notifyContact: checkbox,
   notifyReview: checkbox,
@@ -173,3 +194,17 @@ export const legalSettingsSchema = z.object({
 });
 
 export type LegalSettingsInput = z.infer<typeof legalSettingsSchema>;
+
+/** The blocked addresses of /admin/parametres (ADR 022). */
+export const BLOCKED_EMAIL_MESSAGES = {
+  unblocked: "Adresse débloquée : elle peut de nouveau commander.",
+  notBlocked: "Cette adresse n'est pas bloquée.",
+  unblockFailed: "L'adresse n'a pas pu être débloquée. Veuillez réessayer.",
+} as const;
+
+/** The undelivered e-mails of /admin/parametres (ADR 025). */
+export const MAIL_MESSAGES = {
+  retried: "E-mail remis en file : il part dans un instant.",
+  notFailed: "Cet e-mail n'est plus en échec : il est déjà parti ou en cours d'envoi.",
+  retryFailed: "L'e-mail n'a pas pu être remis en file. Veuillez réessayer.",
+} as const;

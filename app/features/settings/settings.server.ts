@@ -48,12 +48,13 @@ export async function getShopDetails(db: DB): Promise<ShopDetails> {
 export async function getOrderSettings(db: DB): Promise<OrderSettingsInput> {
   const row = await db
     .selectFrom("shop_settings")
-    .select(["hold_days", "notify_new_order", "notify_contact", "notify_review", "notify_chat"])
+    .select(["hold_days", "hold_cap", "notify_new_order", "notify_contact", "notify_review", "notify_chat"])
     .where("id", "=", "shop")
     .executeTakeFirst();
   // The columns default to 7 days and every e-mail on (migration 0009).
   return {
     holdDays: row?.hold_days ?? 7,
+    holdCap: row?.hold_cap ?? 3,
     notifyNewOrder: (row?.notify_new_order ?? 1) === 1,
     notifyContact: (row?.notify_contact ?? 1) === 1,
     notifyReview: (row?.notify_review ?? 1) === 1,

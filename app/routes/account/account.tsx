@@ -118,14 +118,22 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseReviewForm(form);
     if (!parsed.success) return result("review", { error: parsed.error }, 400);
     try {
-      const outcome = await createReview(ctx.db, user.id, parsed.data);
-      // The shop hears of it (when that e-mail is on); queued, it never fails the review.
-      if (outcome === "created")
-        await notifyReviewAwaiting(ctx, {
-          authorName: user.name || user.username || user.email,
-          rating: parsed.data.rating,
-          comment: parsed.data.comment.trim(),
-        });
+      // The shop hears of it (when that e-mail is on): the mail is recorded in the outbox with the
+      // review (ADR 025) and delivered by the outbox worker, so it never fails the review.
+      const outcome = await ctx.db.transaction().execute(async (trx) => {
+        const created = await createReview(trx, user.id, parsed.data);
+        if (created === "created")
+          await notifyReviewAwaiting(
+            { db: trx, env: ctx.env },
+            {
+              authorName: user.name || user.username || user.email,
+              rating: parsed.data.rating,
+              comment: parsed.data.comment.trim(),
+            },
+          );
+        return created;
+      });
+      ctx.outbox.nudge();
       return result("review", { success: outcome === "created" ? REVIEW_SUBMITTED : REVIEW_ALREADY });
     } catch (error) {
       if (isConstraintViolation(error))

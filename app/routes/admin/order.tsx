@@ -4,6 +4,7 @@ import { AdminLoadError } from "~/features/admin/admin-load-error";
 import ui from "~/features/admin/admin-ui.module.css";
 import { AdminOrderPage } from "~/features/orders/admin-order-page";
 import { runOrderCommand } from "~/features/orders/order-command.server";
+import { isEmailBlocked } from "~/features/orders/order-holds.server";
 import { findOrderById } from "~/features/orders/orders.server";
 import { privateMeta, productPath } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
@@ -37,11 +38,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           name: line.name,
           unitPriceCents: line.unitPriceCents,
           quantity: line.quantity,
+          heldQuantity: line.heldQuantity,
           href: piece ? productPath({ slug: piece.slug, isSold: piece.is_sold === 1 }) : null,
         };
       }),
     },
     holdExpired: Date.parse(order.holdExpiresAt) <= Date.now(),
+    emailBlocked: await isEmailBlocked(db, order.email),
   };
 }
 
@@ -60,6 +63,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <AdminOrderPage
         order={loaderData.order}
         holdExpired={loaderData.holdExpired}
+        emailBlocked={loaderData.emailBlocked}
         answer={actionData ?? null}
       />
     </section>

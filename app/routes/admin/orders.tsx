@@ -35,6 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       totalCents: order.totalCents,
       pieceCount: order.pieceCount,
       createdAt: order.createdAt,
+      unconfirmed: order.unconfirmed,
+      awaitingApproval: order.awaitingApproval,
     })),
   };
 }

@@ -27,6 +27,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     { title: "Avis", value: counts.reviews, to: "/admin/avis" },
     { title: "Conversations", value: counts.conversations, to: "/admin/messages" },
     { title: "Utilisateurs", value: counts.users, to: "/admin/utilisateurs" },
+    {
+      title: "E-mails non distribués",
+      value: counts.undeliveredMails,
+      to: "/admin/parametres#e-mails-non-distribues",
+    },
   ];
   return (
     <section>
@@ -38,6 +43,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             {plural(counts.newOrders, "nouvelle commande", "nouvelles commandes")}
           </Link>
         </li>
+        {counts.undeliveredMails > 0 ? (
+          <li>
+            <Link to="/admin/parametres#e-mails-non-distribues">
+              {plural(counts.undeliveredMails, "e-mail non distribué", "e-mails non distribués")}
+            </Link>
+          </li>
+        ) : null}
         <li>
           <Link to="/admin/avis">{plural(counts.pendingReviews, "avis en attente", "avis en attente")}</Link>
         </li>

@@ -2,19 +2,24 @@
  * /admin/parametres (docs/product.md §2: "Settings: admin e-mail and logout"), plus the shop's details
  * (docs/product.md §10.5: business details are settings the admin edits) shown in header, footer, contact
  * and legal pages, the orders' hold and the seller's e-mails (§10.19, §10.20), and the legal identity,
- * consumer mediator and inactivity limit the legal pages show (§10.21).
+ * consumer mediator and inactivity limit the legal pages show (§10.21), and the e-mails the outbox
+ * could not deliver, to send again (ADR 025).
  */
 
 import lists from "~/features/admin/admin-lists.module.css";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { LogoutButton } from "~/features/auth/logout-button";
+import { listBlockedEmails } from "~/features/orders/order-holds.server";
+import { BlockedEmails } from "~/features/settings/blocked-emails";
 import { LegalSettingsForm } from "~/features/settings/legal-settings-form";
 import { OrderSettingsForm } from "~/features/settings/order-settings-form";
 import { getLegalSettings, getOrderSettings, getShopDetails } from "~/features/settings/settings.server";
 import { runSettingsCommand } from "~/features/settings/settings-command.server";
 import { ShopSettingsForm } from "~/features/settings/shop-settings-form";
+import { UndeliveredMails } from "~/features/settings/undelivered-mails";
 import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
+import { listUndeliveredMails } from "~/server/outbox.server";
 import { requireAdmin } from "~/server/session.server";
 import { readLimitedForm } from "~/server/uploads.server";
 import styles from "~/styles/admin.module.css";
@@ -24,13 +29,17 @@ export const meta: Route.MetaFunction = () => privateMeta("Paramètres — Admin
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [shop, orderSettings, legalSettings] = await Promise.all([
+  const [shop, orderSettings, legalSettings, undeliveredMails, blockedEmails] = await Promise.all([
     getShopDetails(getDb()),
     getOrderSettings(getDb()),
     getLegalSettings(getDb()),
+    listUndeliveredMails(getDb()),
+    listBlockedEmails(getDb()),
   ]);
   return {
     email: admin.email,
+    blockedEmails,
+    undeliveredMails: undeliveredMails.map(({ createdAt: _created, ...mail }) => mail),
     orderSettings,
     legalSettings,
     settings: {
@@ -87,6 +96,20 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           Combien de temps une commande réserve ses pièces, et les e-mails que reçoit la boutique.
         </p>
         <OrderSettingsForm settings={loaderData.orderSettings} shopEmail={loaderData.settings.email} />
+        <h3 id="adresses-bloquees">Adresses bloquées</h3>
+        <p className={styles.lead}>
+          Bloquées depuis la page d'une commande : elles ne peuvent plus commander tant que vous ne les
+          débloquez pas.
+        </p>
+        <BlockedEmails blocked={loaderData.blockedEmails} />
+      </section>
+      <section aria-labelledby="e-mails-non-distribues" className={lists.sectionGap}>
+        <h2 id="e-mails-non-distribues">E-mails non distribués</h2>
+        <p className={styles.lead}>
+          Les e-mails que la boutique n'a pas pu envoyer après plusieurs essais espacés, avec la réponse du
+          serveur d'e-mail. Vérifiez l'adresse, puis renvoyez-les.
+        </p>
+        <UndeliveredMails mails={loaderData.undeliveredMails} />
       </section>
       <section aria-labelledby="identite-legale" className={lists.sectionGap}>
         <h2 id="identite-legale">Identité légale et médiation</h2>

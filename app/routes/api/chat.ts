@@ -67,15 +67,24 @@ async function act({ request }: Route.ActionArgs) {
 
   if (!(await createRateLimiter(db, MESSAGE_LIMIT).attempt(user.id)))
     return apiError("Vous envoyez beaucoup de messages : patientez une minute avant de continuer.", 429);
-  const sent = await sendChatMessage(db, chatHub, user, chat.id, command.content);
+  // A customer's message while no admin is around is e-mailed to the shop: recorded in the outbox
+  // with the message itself (ADR 025).
+  const sent = await sendChatMessage(
+    db,
+    chatHub,
+    user,
+    chat.id,
+    command.content,
+    user.role === "admin"
+      ? undefined
+      : (trx) =>
+          notifyChatMessage(
+            { db: trx, env: ctx.env },
+            { chatId: chat.id, customerName: chat.customerName, content: command.content },
+          ),
+  );
   if (!sent) return apiError(CHAT_MESSAGES.sendFailed, 409);
-  // A customer's message while no admin is around is e-mailed to the shop (never throws).
-  if (user.role !== "admin")
-    await notifyChatMessage(ctx, {
-      chatId: sent.chat.id,
-      customerName: sent.chat.customerName,
-      content: sent.message.content,
-    });
+  ctx.outbox.nudge();
   return { ok: true as const, ...sent };
 }
 

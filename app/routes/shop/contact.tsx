@@ -96,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
     const ctx = getAppContext();
     const user = await getOptionalUser(request);
     const shop = await getShopDetails(ctx.db);
-    await saveContactMessage(ctx.db, ctx.mailer, shop, {
+    await saveContactMessage(ctx, shop, {
       name: parsed.data.name,
       email: parsed.data.email,
       message: parsed.data.message,
@@ -148,8 +148,9 @@ function HowToOrder({ shop, holdDays }: { shop: Shop; holdDays: number }) {
           envoyez la commande.
         </li>
         <li>
-          Vos pièces vous sont réservées {holdDays} jour{holdDays > 1 ? "s" : ""} : nous vous envoyons les
-          frais de livraison et un lien de paiement sécurisé.
+          Confirmez-la par le lien de l'e-mail reçu : vos pièces vous sont réservées {holdDays} jour
+          {holdDays > 1 ? "s" : ""}, le temps que nous vous envoyions les frais de livraison et un lien de
+          paiement sécurisé.
         </li>
         <li>
           Votre bijou part sous 48h, soigneusement emballé. Suivez chaque étape depuis le lien reçu par
