@@ -8,8 +8,8 @@ import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
-export async function waitHealthy(url) {
-  for (let i = 0; i < 480; i++) {
+export async function waitHealthy(url, seconds = 120) {
+  for (let i = 0; i < seconds * 4; i++) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {}
@@ -18,7 +18,7 @@ export async function waitHealthy(url) {
   throw new Error("server did not start");
 }
 
-/** Returns `{ base, dataDir, stop }` (no dataDir with BENCH_URL); `env` adds variables to the server's environment. */
+/** Returns `{ base, dataDir, pid, stop }` (no dataDir nor pid with BENCH_URL); `env` adds variables to the server's environment. */
 export async function startShop({ port, label = "bench", env = {} } = {}) {
   if (process.env.BENCH_URL) return { base: process.env.BENCH_URL, stop: async () => {} };
   return spawnShop({ port, label, env });
@@ -27,14 +27,23 @@ export async function startShop({ port, label = "bench", env = {} } = {}) {
 /**
  * Always starts a shop of its own (BENCH_URL ignored), e.g. one of several instances on a database
  * that `env.DATABASE_URL` names. `stop()` resolves once the server has exited. `onLine` receives each
- * line the server prints (its standard output; else ignored).
+ * line the server prints (its standard output; else ignored). `dataDir`: an existing data folder
+ * (e.g. a copy of a seeded one) instead of a fresh one; `startSeconds` (120): how long it may take to
+ * answer /healthz (seeding the demo takes minutes on a busy machine).
  */
-export async function spawnShop({ port, label = "bench", env = {}, onLine }) {
+export async function spawnShop({
+  port,
+  label = "bench",
+  env = {},
+  onLine,
+  dataDir: existing,
+  startSeconds,
+}) {
   if (!fs.existsSync(path.join(root, "build/server.js"))) {
     console.error("Run `npm run build` first.");
     process.exit(1);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `nacre-${label}-`));
+  const dataDir = existing ?? fs.mkdtempSync(path.join(os.tmpdir(), `nacre-${label}-`));
   const server = spawn(process.execPath, ["build/server.js"], {
     cwd: root,
     env: {
@@ -67,11 +76,18 @@ export async function spawnShop({ port, label = "bench", env = {}, onLine }) {
   const exitedEarly = exited.then(() => {
     if (!started) throw new Error(`the shop on port ${port} exited during its start`);
   });
-  await Promise.race([waitHealthy(base), exitedEarly]);
+  try {
+    await Promise.race([waitHealthy(base, startSeconds), exitedEarly]);
+  } catch (error) {
+    // A shop that never answered is not left running behind the bench.
+    server.kill("SIGKILL");
+    throw error;
+  }
   started = true;
   return {
     base,
     dataDir,
+    pid: server.pid,
     stop: async () => {
       server.kill("SIGTERM");
       await exited;

@@ -23,7 +23,7 @@ import {
   IMAGE_FORMATS,
   type ImageFolder,
   type ImageVariant,
-  priorityLane,
+  imageLane,
   type StoredImage,
   sizesEncoded,
   storeImage,
@@ -101,9 +101,9 @@ describe("the sizes pages ask for", () => {
   });
 });
 
-describe("the size lane", () => {
-  it("lets visitors go first and runs background work only while it is otherwise idle", async () => {
-    const run = priorityLane(2);
+describe("the image lane (ADR 021)", () => {
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  function gated() {
     const order: string[] = [];
     const gates = new Map<string, () => void>();
     const task = (name: string) => () =>
@@ -111,23 +111,70 @@ describe("the size lane", () => {
         order.push(name);
         gates.set(name, resolve);
       });
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const finish = async (name: string) => {
+      gates.get(name)?.();
+      await settle();
+    };
+    return { order, task, finish };
+  }
+  const limits = { visitorsWaiting: 10, uploadsWaiting: 10 };
+
+  it("on two cores (one place): a visitor's size waits only for the background size already begun", async () => {
+    const run = imageLane({ places: 1, ...limits });
+    const { order, task, finish } = gated();
+    const all = [run(task("b1"), "background")];
+    await settle();
+    all.push(run(task("v1"), "visitor"), run(task("b2"), "background"), run(task("v2"), "visitor"));
+    await settle();
+    expect(order).toEqual(["b1"]); // the only place is taken: never two encodings on two cores
+    await finish("b1");
+    expect(order).toEqual(["b1", "v1"]); // the freed place goes to a visitor, not to b2
+    await finish("v1");
+    expect(order).toEqual(["b1", "v1", "v2"]);
+    all.push(run(task("v3"), "visitor"));
+    await finish("v2");
+    expect(order).toEqual(["b1", "v1", "v2", "v3"]); // b2 waits while visitors keep coming
+    await finish("v3");
+    expect(order).toEqual(["b1", "v1", "v2", "v3", "b2"]);
+    await finish("b2");
+    await Promise.all(all);
+  });
+
+  it("with more places: visitors run beside background work, which runs only while the lane is idle", async () => {
+    const run = imageLane({ places: 2, ...limits });
+    const { order, task, finish } = gated();
     const all = [run(task("b1"), "background")];
     await settle();
     all.push(run(task("v1"), "visitor"), run(task("b2"), "background"), run(task("v2"), "visitor"));
     await settle();
     expect(order).toEqual(["b1", "v1"]); // a visitor runs beside background work, never behind it
-    gates.get("b1")?.();
-    await settle();
+    await finish("b1");
     expect(order).toEqual(["b1", "v1", "v2"]); // the freed place goes to the waiting visitor
-    gates.get("v1")?.();
-    await settle();
+    await finish("v1");
     expect(order).toEqual(["b1", "v1", "v2"]); // b2 waits while a visitor's size is being made
-    gates.get("v2")?.();
-    await settle();
+    await finish("v2");
     expect(order).toEqual(["b1", "v1", "v2", "b2"]);
-    gates.get("b2")?.();
+    await finish("b2");
     await Promise.all(all);
+  });
+
+  it("never runs more than its places, whatever the mix", async () => {
+    const run = imageLane({ places: 1, ...limits });
+    const { order, task, finish } = gated();
+    const all = [
+      run(task("u1"), "upload"),
+      run(task("v1"), "visitor"),
+      run(task("b1"), "background"),
+      run(task("u2"), "upload"),
+    ];
+    for (const name of ["u1", "v1", "u2", "b1"]) {
+      await settle();
+      expect(run.state().active).toBe(1);
+      expect(order.at(-1)).toBe(name);
+      await finish(name);
+    }
+    await Promise.all(all);
+    expect(run.state().active).toBe(0);
   });
 });
 

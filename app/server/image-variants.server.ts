@@ -4,7 +4,7 @@
  * record names whose sizes are missing (a fresh demo shop, a wiped cache, a new PostgreSQL
  * instance's empty cache: ADR 015) — so a shop's first visitor is served files instead of waiting
  * for sharp. Through variantPath at background priority: one picture at a time, one size at a time,
- * only while no visitor's missing size waits (images.server.ts, priorityLane) and once visitors have
+ * only while no visitor's missing size waits (images.server.ts, imageLane) and once visitors have
  * been quiet for a moment (visitor-activity.server.ts), and a picture deleted while queued is skipped
  * (variantPath checks its original first).
  */

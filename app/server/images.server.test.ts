@@ -3,19 +3,26 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createDiskOriginalStore } from "./image-originals.server";
 import {
   deleteStoredImages,
   FORMAT_NOT_ACCEPTED,
+  IMAGE_PLACES,
+  IMAGES_BUSY,
   ImageRejectedError,
   imageCacheControl,
+  imageLane,
+  imagePlaces,
+  imageWork,
   isStoredFileName,
-  lane,
+  libuvThreadPoolSize,
   parseVariant,
   preferredFormat,
+  sizesEncoded,
   sniffImageFormat,
   storeImage,
+  VISITOR_SIZES_WAITING,
   variantPath,
 } from "./images.server";
 
@@ -223,26 +230,119 @@ describe("a file dies with its record (ADR 010)", () => {
   });
 });
 
-describe("bounded image work", () => {
-  it("runs at most `size` tasks at once and answers 503 past the waiting line", async () => {
-    const run = lane(1, 2);
-    let active = 0;
-    let most = 0;
-    const release: (() => void)[] = [];
-    const task = () =>
-      run(async () => {
-        active++;
-        most = Math.max(most, active);
-        await new Promise<void>((resolve) => release.push(resolve));
-        active--;
-      });
-    const running = [task(), task(), task()];
-    await expect(task()).rejects.toMatchObject({ status: 503 });
-    while (release.length > 0 || active > 0) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      release.shift()?.();
-    }
-    await Promise.all(running);
-    expect(most).toBe(1);
+/** Lets every task that can start, start (the lane starts them on promise callbacks). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A task that records its start and runs until `finish(name)` is called. */
+function gated() {
+  const started: string[] = [];
+  const gates = new Map<string, () => void>();
+  const task = (name: string) => () =>
+    new Promise<string>((resolve) => {
+      started.push(name);
+      gates.set(name, () => resolve(name));
+    });
+  const finish = async (name: string) => {
+    gates.get(name)?.();
+    await settle();
+  };
+  return { started, task, finish };
+}
+
+describe("bounded image work (ADR 021)", () => {
+  it("leaves one core for pages: one place fewer than the cores, at least one, within libuv's pool", () => {
+    expect(imagePlaces(2, 4)).toBe(1); // the shop's machine
+    expect(imagePlaces(1, 4)).toBe(1); // one core: sharp still works, one task at a time
+    expect(imagePlaces(4, 4)).toBe(3);
+    // libuv's pool runs sharp and the file reads: one of its threads always stays for the reads.
+    expect(imagePlaces(8, 4)).toBe(3);
+    expect(imagePlaces(8, 16)).toBe(7);
+    expect(imagePlaces(8, 1)).toBe(1);
+    expect(libuvThreadPoolSize({})).toBe(4);
+    expect(libuvThreadPoolSize({ UV_THREADPOOL_SIZE: "12" })).toBe(12);
+    expect(libuvThreadPoolSize({ UV_THREADPOOL_SIZE: "douze" })).toBe(4);
+    expect(IMAGE_PLACES).toBe(imagePlaces(os.availableParallelism(), libuvThreadPoolSize()));
+    expect(VISITOR_SIZES_WAITING).toBe(4 * IMAGE_PLACES);
+  });
+
+  it("pins libvips to one thread per image, whatever the allocator would let sharp choose", async () => {
+    // sharp picks 1 only on glibc without jemalloc or MALLOC_ARENA_MAX; elsewhere, the core count.
+    sharp.concurrency(3);
+    vi.resetModules();
+    await import("./images.server");
+    expect(sharp.concurrency()).toBe(1);
+  });
+
+  it("runs at most `places` tasks at once, visitors and uploads in the order they came", async () => {
+    const run = imageLane({ places: 2, visitorsWaiting: 10, uploadsWaiting: 10 });
+    const { started, task, finish } = gated();
+    const all = [
+      run(task("u1"), "upload"),
+      run(task("u2"), "upload"),
+      run(task("v1"), "visitor"),
+      run(task("v2"), "visitor"),
+      run(task("u3"), "upload"),
+    ];
+    await settle();
+    // Uploads are encoded one at a time: v1 takes the place u2 may not.
+    expect(started).toEqual(["u1", "v1"]);
+    expect(run.state()).toMatchObject({ active: 2, visitorsWaiting: 1, uploadsWaiting: 2 });
+    await finish("u1");
+    expect(started).toEqual(["u1", "v1", "u2"]); // the first who came and may start
+    await finish("v1");
+    expect(started).toEqual(["u1", "v1", "u2", "v2"]); // u3 waits for u2
+    await finish("u2");
+    expect(started).toEqual(["u1", "v1", "u2", "v2", "u3"]);
+    await finish("v2");
+    await finish("u3");
+    expect(await Promise.all(all)).toEqual(["u1", "u2", "v1", "v2", "u3"]);
+    expect(run.state()).toMatchObject({ active: 0, visitorsWaiting: 0, uploadsWaiting: 0 });
+  });
+
+  it("refuses a visitor's size or an upload at once past its waiting line, and lets the others through", async () => {
+    const run = imageLane({ places: 1, visitorsWaiting: 2, uploadsWaiting: 1 });
+    const { started, task, finish } = gated();
+    const all = [run(task("v1")), run(task("v2")), run(task("v3")), run(task("u1"), "upload")];
+    await expect(run(task("v4"))).rejects.toMatchObject({ status: 503, message: IMAGES_BUSY });
+    await expect(run(task("u2"), "upload")).rejects.toMatchObject({ status: 503 });
+    // Background work is never refused: it waits for the lane to be idle.
+    const background = run(task("b1"), "background");
+    for (const name of ["v1", "v2", "v3", "u1"]) await finish(name);
+    expect(started).toEqual(["v1", "v2", "v3", "u1", "b1"]);
+    await finish("b1");
+    await Promise.all([...all, background]);
+  });
+});
+
+describe("a visitor's size past the waiting line", () => {
+  it("is refused at once, while a size already being made is shared and a cached one served", async () => {
+    const d = dirs();
+    const source = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#c9a66b" } })
+      .png()
+      .toBuffer();
+    const stored = await storeImage(d.originals, "products", source);
+    const cached = await variantPath(d, "products", stored.fileName, 400);
+    const encoded = sizesEncoded();
+    // Every place taken and every waiting place but one.
+    const { task, finish } = gated();
+    const held = Array.from({ length: IMAGE_PLACES + VISITOR_SIZES_WAITING - 1 }, (_, i) =>
+      imageWork(task(`held${i}`), "visitor"),
+    );
+    await settle();
+    const wanted = variantPath(d, "products", stored.fileName, 800, "avif");
+    await vi.waitFor(() => expect(imageWork.state().visitorsWaiting).toBe(VISITOR_SIZES_WAITING));
+    // The same size again joins the encoding already queued: never refused, never made twice.
+    const again = variantPath(d, "products", stored.fileName, 800, "avif");
+    await expect(variantPath(d, "products", stored.fileName, 1200, "avif")).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(await variantPath(d, "products", stored.fileName, 400)).toBe(cached);
+    for (let i = 0; i < held.length; i++) await finish(`held${i}`);
+    await Promise.all(held);
+    const [made, shared] = await Promise.all([wanted, again]);
+    expect(made).not.toBeNull();
+    expect(shared).toBe(made);
+    expect(sizesEncoded() - encoded).toBe(1);
+    expect(imageWork.state()).toMatchObject({ active: 0, visitorsWaiting: 0 });
   });
 });

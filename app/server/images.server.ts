@@ -5,9 +5,11 @@
  * in the shop's original store (image-originals.server.ts: files under $DATA_DIR/uploads/ on SQLite,
  * the database on PostgreSQL, ADR 015). Resized variants are cached under $DATA_DIR/cache/{folder}/,
  * per instance: made ahead of time after a store and at start (image-variants.server.ts), or on a
- * request that finds one missing; a file dies with its record (deleteStoredImages, ADR 010).
+ * request that finds one missing; a file dies with its record (deleteStoredImages, ADR 010). All of
+ * sharp's work shares one lane that leaves a core for pages (imageLane, ADR 021).
  */
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import sharp, { type OutputInfo, type Sharp } from "sharp";
 import { newId } from "./ids.server";
@@ -78,63 +80,123 @@ export function sniffImageFormat(input: Uint8Array): AcceptedFormat | null {
 }
 
 /**
- * At most `size` tasks at once, the others wait in turn (at most `maxWaiting` of them). sharp runs
- * on libuv's thread pool (4 threads), which file reads share: unbounded image work starves every
- * other request's disk access, so uploads and variants each get their own small lane.
+ * What a piece of image work is for: a visitor's missing size (someone is looking at the page), an
+ * upload (someone waits for the form's answer) or background work (sizes made ahead of time, ADR 010).
  */
-export function lane(size: number, maxWaiting = Number.POSITIVE_INFINITY) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (active < size) active++;
-    else {
-      if (waiting.length >= maxWaiting) throw new ImageRejectedError(IMAGES_BUSY, 503);
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
-}
+export type ImageWork = "visitor" | "upload" | "background";
 
 /** Who waits for a size: a visitor's request, or the background work of making sizes ahead. */
-export type VariantPriority = "visitor" | "background";
+export type VariantPriority = Extract<ImageWork, "visitor" | "background">;
+
+/** The threads of libuv's pool (UV_THREADPOOL_SIZE, read once by libuv; 4 unless set). */
+export function libuvThreadPoolSize(env: NodeJS.ProcessEnv = process.env): number {
+  const size = Number.parseInt(env.UV_THREADPOOL_SIZE ?? "", 10);
+  return Number.isInteger(size) && size > 0 ? Math.min(size, 1024) : 4;
+}
 
 /**
- * Like `lane`, for the sizes: a visitor's task takes any of the `size` places and goes before every
- * background task; a background task runs only while the lane is otherwise idle, so sizes made
- * ahead of time (image-variants.server.ts) never hold a place a visitor's missing size needs.
+ * How many sharp tasks may run at once, uploads, visitors' sizes and background work together
+ * (ADR 021). Each task holds one core (sharp.concurrency(1) below): one core fewer than the machine
+ * has, so a page is never left waiting for a core behind sharp; one thread fewer than libuv's pool
+ * (sharp runs there), so file reads always have one; and at least one.
  */
-export function priorityLane(size: number) {
+export function imagePlaces(cores = os.availableParallelism(), threadPool = libuvThreadPoolSize()): number {
+  return Math.max(1, Math.min(cores - 1, threadPool - 1));
+}
+
+export type ImageLaneLimits = {
+  /** Tasks running at once, whatever they are for. */
+  places: number;
+  /** Visitors' sizes that may wait for a place; one more is refused at once (503 IMAGES_BUSY). */
+  visitorsWaiting: number;
+  /** Uploads that may wait (they are encoded one at a time); one more is refused at once. */
+  uploadsWaiting: number;
+};
+
+/**
+ * The one lane all of sharp's work goes through (ADR 021). At most `places` tasks at once. People
+ * first: visitors' sizes and uploads take a free place in the order they came (uploads one at a
+ * time); background work runs only while the lane is otherwise idle — no task running, nobody
+ * waiting — so sizes made ahead never hold a place a visitor needs, except the one background size
+ * already begun, which a visitor then waits for. Past its waiting line a visitor's size or an upload
+ * is refused at once (ImageRejectedError 503) instead of holding its request for seconds.
+ */
+export function imageLane({ places, visitorsWaiting, uploadsWaiting }: ImageLaneLimits) {
   let active = 0;
-  const visitors: (() => void)[] = [];
+  let uploading = false;
+  /** Visitors and uploads, in the order they came. */
+  const people: { work: "visitor" | "upload"; start: () => void }[] = [];
   const background: (() => void)[] = [];
-  const release = () => {
-    active--;
-    const next = visitors.shift() ?? (active === 0 ? background.shift() : undefined);
-    if (next) {
-      active++;
-      next();
+  const waitingFor = (work: ImageWork) => people.filter((person) => person.work === work).length;
+  const canStart = (work: ImageWork) =>
+    work === "background"
+      ? active === 0 && people.length === 0
+      : active < places && !(work === "upload" && uploading);
+  const begin = (work: ImageWork) => {
+    active++;
+    if (work === "upload") uploading = true;
+  };
+  const startWaiting = () => {
+    for (;;) {
+      const next = people.findIndex((person) => canStart(person.work));
+      if (next === -1) break;
+      const [person] = people.splice(next, 1) as [(typeof people)[number]];
+      begin(person.work);
+      person.start();
+    }
+    if (canStart("background")) {
+      const next = background.shift();
+      if (next) {
+        begin("background");
+        next();
+      }
     }
   };
-  return async function run<T>(task: () => Promise<T>, priority: VariantPriority = "visitor"): Promise<T> {
-    const free = priority === "visitor" ? active < size : active === 0 && visitors.length === 0;
-    if (free) active++;
-    else await new Promise<void>((resolve) => (priority === "visitor" ? visitors : background).push(resolve));
+  const run = async <T>(task: () => Promise<T>, work: ImageWork = "visitor"): Promise<T> => {
+    if (canStart(work)) begin(work);
+    else if (work === "background") await new Promise<void>((resolve) => background.push(resolve));
+    else {
+      const limit = work === "visitor" ? visitorsWaiting : uploadsWaiting;
+      if (waitingFor(work) >= limit) throw new ImageRejectedError(IMAGES_BUSY, 503);
+      await new Promise<void>((resolve) => people.push({ work, start: resolve }));
+    }
     try {
       return await task();
     } finally {
-      release();
+      active--;
+      if (work === "upload") uploading = false;
+      startWaiting();
     }
   };
+  /** Tasks running and waiting, by kind (tests). */
+  const state = () => ({
+    active,
+    visitorsWaiting: waitingFor("visitor"),
+    uploadsWaiting: waitingFor("upload"),
+    backgroundWaiting: background.length,
+  });
+  return Object.assign(run, { state });
 }
 
-const uploadLane = lane(1, 16);
-const variantLane = priorityLane(2);
+// One libvips thread per task: with libvips' default (the core count where the allocator allows it,
+// e.g. MALLOC_ARENA_MAX set or musl) one AVIF encoding spreads over every core (ADR 021).
+sharp.concurrency(1);
+
+/** This process's places for sharp: 1 on the shop's 2-core machine. */
+export const IMAGE_PLACES = imagePlaces();
+
+/**
+ * Visitors' sizes that may wait, four a place: the last waits about two seconds (an AVIF size takes
+ * 0.3–1 s of a core); past them the image route answers with the original at once (ADR 021).
+ */
+export const VISITOR_SIZES_WAITING = 4 * IMAGE_PLACES;
+
+/** This process's lane: every sharp task but the demo seed's drawing, before the shop listens. */
+export const imageWork = imageLane({
+  places: IMAGE_PLACES,
+  visitorsWaiting: VISITOR_SIZES_WAITING,
+  uploadsWaiting: 16,
+});
 
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && /timeout/i.test(error.message);
@@ -171,7 +233,7 @@ export async function storeImage(
 ): Promise<StoredImage> {
   const format = sniffImageFormat(input);
   if (!format) throw new ImageRejectedError(FORMAT_NOT_ACCEPTED, 415);
-  return uploadLane(async () => {
+  return imageWork(async () => {
     // Only the first frame of an animation is ever decoded: one picture's worth of work.
     const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1 } as const;
     // The header alone tells the size: a decompression bomb is refused before any pixel is decoded.
@@ -185,7 +247,7 @@ export async function storeImage(
     }
     if (pixels > MAX_INPUT_PIXELS) throw new ImageRejectedError(IMAGE_TOO_BIG, 413);
     return encodeAndWrite(originals, folder, sharp(input, options));
-  });
+  }, "upload");
 }
 
 /**
@@ -285,7 +347,10 @@ function track(target: string, work: Promise<string | null>): Promise<string | n
  * stat, or a primary-key lookup that loads no bytes), the local cache only then. The one way a
  * size is ever made: a visitor's request (made now, ahead of any background work) and the sizes
  * made ahead of time (priority "background", image-variants.server.ts) share the lane and the
- * encoding. Names are validated by the caller, so no path built here can leave the data folder.
+ * encoding. A visitor's size that would wait behind too many others is refused at once
+ * (ImageRejectedError 503; the image route then sends the original, ADR 021); a request for a size
+ * already being made waits for it and is never refused. Names are validated by the caller, so no
+ * path built here can leave the data folder.
  */
 export async function variantPath(
   storage: ImageStorage,
@@ -309,8 +374,8 @@ export async function variantPath(
   // A visitor's size is known as "being made" from the moment it is asked, so a second visitor
   // waits for it rather than queueing again; background work is known only once it runs, so a
   // visitor never waits behind the background queue for a size it could have made at once.
-  if (priority === "visitor") return track(target, variantLane(encode, "visitor"));
-  return variantLane(() => encoding.get(target) ?? track(target, encode()), "background");
+  if (priority === "visitor") return track(target, imageWork(encode, "visitor"));
+  return imageWork(() => encoding.get(target) ?? track(target, encode()), "background");
 }
 
 async function encodeVariant(

@@ -4,12 +4,16 @@
  * pattern, so no request can reach a path outside the data folder. A size is served only while its
  * original exists in the shop's store — on PostgreSQL, the database every instance shares, so a
  * picture deleted through one instance answers 404 on all (ADR 015) — and pictures whose record
- * can be deleted are revalidated rather than cached for a year (ADR 010).
+ * can be deleted are revalidated rather than cached for a year (ADR 010). When too many visitors'
+ * sizes already wait for sharp, the stored original is sent at once instead, kept by no cache
+ * (ADR 021).
  */
 import fs from "node:fs";
 import { Readable } from "node:stream";
-import { getAppContext } from "~/server/context.server";
+import { type AppContext, getAppContext } from "~/server/context.server";
 import {
+  type ImageFolder,
+  ImageRejectedError,
   imageCacheControl,
   isImageFolder,
   isStoredFileName,
@@ -19,6 +23,9 @@ import {
   variantPath,
 } from "~/server/images.server";
 import type { Route } from "./+types/images";
+
+/** Added to the site-wide policy (nosniff comes from there too): an image never runs anything. */
+const IMAGE_CSP = "default-src 'none'; sandbox";
 
 function notFound() {
   return new Response("Image introuvable.", {
@@ -50,7 +57,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (!(await originalExists(ctx, folder, file))) return notFound();
     return new Response(null, { status: 304, headers });
   }
-  const path = await variantPath(ctx, folder, file, variant, format);
+  let path: string | null;
+  try {
+    path = await variantPath(ctx, folder, file, variant, format);
+  } catch (error) {
+    if (error instanceof ImageRejectedError && error.status === 503) return original(ctx, folder, file);
+    throw error;
+  }
   if (!path) return notFound();
   let handle: fs.promises.FileHandle;
   try {
@@ -65,8 +78,26 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ...headers,
       "Content-Type": `image/${format}`,
       "Content-Length": String(stat.size),
-      // Added to the site-wide policy (nosniff comes from there too): an image never runs anything.
-      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Content-Security-Policy": IMAGE_CSP,
+    },
+  });
+}
+
+/**
+ * Too many sizes already wait for sharp: the stored original (WebP, at most 1920 px) at once, rather
+ * than holding the request for seconds. Bigger than the size asked for, so kept by no cache — not the
+ * browser's, not the service worker's — and the next visit asks for the size again.
+ */
+async function original(ctx: AppContext, folder: ImageFolder, file: string) {
+  const bytes = await ctx.originals.get(folder, file);
+  if (!bytes) return notFound();
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      Vary: "Accept",
+      "Cache-Control": "no-store",
+      "Content-Type": "image/webp",
+      "Content-Length": String(bytes.length),
+      "Content-Security-Policy": IMAGE_CSP,
     },
   });
 }
