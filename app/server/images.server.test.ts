@@ -273,6 +273,31 @@ describe("bounded image work (ADR 021)", () => {
     expect(sharp.concurrency()).toBe(1);
   });
 
+  it.runIf(process.platform === "linux")(
+    "runs libvips' threads below pages' priority: each encoding thread lowered to nice 10",
+    async () => {
+      const { imageWork, lowerPictureThreads, PICTURE_THREAD_NICE } = await import("./images.server");
+      const input = await sharp({
+        create: { width: 900, height: 900, channels: 3, background: { r: 10, g: 90, b: 120 } },
+      })
+        .png()
+        .toBuffer();
+      await imageWork(() => sharp(input).resize(600).avif({ effort: 3 }).toBuffer(), "visitor");
+      const threads = fs
+        .readdirSync("/proc/self/task")
+        .map((tid) => ({
+          tid: Number(tid),
+          name: fs.readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim(),
+        }));
+      const pictures = threads.filter((thread) => thread.name.startsWith("libvips"));
+      expect(pictures.length).toBeGreaterThan(0);
+      for (const thread of pictures) expect(os.getPriority(thread.tid), thread.name).toBe(PICTURE_THREAD_NICE);
+      // The JavaScript thread, which renders pages, keeps its own priority.
+      expect(os.getPriority(process.pid)).toBe(0);
+      expect(lowerPictureThreads()).toBe(0);
+    },
+  );
+
   it("runs at most `places` tasks at once, visitors and uploads in the order they came", async () => {
     const run = imageLane({ places: 2, visitorsWaiting: 10, uploadsWaiting: 10 });
     const { started, task, finish } = gated();

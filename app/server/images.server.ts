@@ -8,6 +8,7 @@
  * request that finds one missing; a file dies with its record (deleteStoredImages, ADR 010). All of
  * sharp's work shares one lane that leaves a core for pages (imageLane, ADR 021).
  */
+import { readdirSync, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -191,12 +192,70 @@ export const IMAGE_PLACES = imagePlaces();
  */
 export const VISITOR_SIZES_WAITING = 4 * IMAGE_PLACES;
 
-/** This process's lane: every sharp task but the demo seed's drawing, before the shop listens. */
-export const imageWork = imageLane({
+/** Nice value of libvips' threads: a page's render wins a contended core (ADR 021). */
+export const PICTURE_THREAD_NICE = 10;
+
+/**
+ * Linux: every libvips worker thread of this process runs at PICTURE_THREAD_NICE, so that when the
+ * core left for pages is shared after all (the visitors' own connections, the garbage collector,
+ * another process), the scheduler gives it to the page being rendered first and to the encoding
+ * after (ADR 021). libvips keeps its workers between tasks; each is lowered once, when seen. Returns
+ * how many were lowered by this call. Elsewhere (or without /proc) it does nothing.
+ */
+const loweredThreads = new Set<number>();
+export function lowerPictureThreads(tasksDir = "/proc/self/task"): number {
+  if (process.platform !== "linux") return 0;
+  let threads: string[];
+  try {
+    threads = readdirSync(tasksDir);
+  } catch {
+    return 0;
+  }
+  let lowered = 0;
+  const alive = new Set<number>();
+  for (const entry of threads) {
+    const tid = Number(entry);
+    alive.add(tid);
+    if (loweredThreads.has(tid)) continue;
+    try {
+      if (!readFileSync(path.join(tasksDir, entry, "comm"), "utf8").startsWith("libvips")) continue;
+      os.setPriority(tid, PICTURE_THREAD_NICE);
+      loweredThreads.add(tid);
+      lowered++;
+    } catch {
+      // The thread ended meanwhile, or the system refused: the encoding runs at the usual priority.
+    }
+  }
+  // A thread id is reused once its thread has ended: forget those.
+  for (const tid of loweredThreads) if (!alive.has(tid)) loweredThreads.delete(tid);
+  return lowered;
+}
+
+const lane = imageLane({
   places: IMAGE_PLACES,
   visitorsWaiting: VISITOR_SIZES_WAITING,
   uploadsWaiting: 16,
 });
+
+/**
+ * This process's lane: every sharp task but the demo seed's drawing, before the shop listens. The
+ * threads libvips starts for a task are lowered shortly after it begins and when it ends.
+ */
+export const imageWork = Object.assign(
+  <T>(task: () => Promise<T>, work?: ImageWork): Promise<T> =>
+    lane(async () => {
+      lowerPictureThreads();
+      const soon = setTimeout(lowerPictureThreads, 20);
+      soon.unref();
+      try {
+        return await task();
+      } finally {
+        clearTimeout(soon);
+        lowerPictureThreads();
+      }
+    }, work),
+  { state: lane.state },
+);
 
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && /timeout/i.test(error.message);
