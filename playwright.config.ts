@@ -8,41 +8,9 @@ export const E2E_DATA_DIR = path.resolve(
   PORT === 3210 ? "test-results/e2e-data" : `test-results/e2e-data-${PORT}`,
 );
 
-/**
- * The second shop, on PostgreSQL (ADR 014), for the tests tagged @postgres. It answers on 127.0.0.1
- * while the SQLite shop answers on localhost: browsers keep cookies per host, not per port, so one
- * saved sign-in (tests/e2e/global-setup.ts) holds a session on each shop without mixing them.
- */
-const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? PORT + 1);
-export const POSTGRES_SHOP = {
-  baseURL: `http://127.0.0.1:${POSTGRES_PORT}`,
-  dataDir: path.resolve(PORT === 3210 ? "test-results/e2e-data-pg" : `test-results/e2e-data-pg-${PORT}`),
-  /** Where tests/e2e/postgres-shop.mjs writes the URL of the run's database. */
-  databaseUrlFile: path.resolve(
-    PORT === 3210 ? "test-results/e2e-database-url" : `test-results/e2e-database-url-${PORT}`,
-  ),
-  /**
-   * Started unless the command line names only other projects (`--project desktop`), so a quick
-   * SQLite run does not pay for a PostgreSQL cluster and a second demo seed.
-   */
-  wanted: postgresProjectsRequested(process.argv),
-};
-
-function postgresProjectsRequested(argv: string[]): boolean {
-  const named: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg.startsWith("--project=")) named.push(arg.slice("--project=".length));
-    else if (arg === "--project") {
-      while (argv[i + 1] && !argv[i + 1]?.startsWith("-")) named.push(argv[++i] as string);
-    }
-  }
-  return named.length === 0 || named.some((name) => name.includes("postgres") || name.includes("*"));
-}
-
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 
-/** The environment both shops share: the accounts the specs sign in with, per-test client addresses. */
+/** The shop's environment: the accounts the specs sign in with, per-test client addresses. */
 const shopEnv = {
   NODE_ENV: "production",
   HOST: "127.0.0.1",
@@ -53,9 +21,6 @@ const shopEnv = {
   // Each test presents its own client address (tests/e2e/fixtures.ts), so the rate limits
   // apply per test as they would per visitor, instead of to the whole suite at once.
   TRUST_PROXY: "1",
-  // Sizes are made when the specs ask for them: the start-up pass (minutes of AVIF encoding, ADR
-  // 010) would share the two cores with the browsers; tests/integration/image-sizes.test.ts covers it.
-  IMAGE_SIZES_AT_START: "0",
 };
 
 export const chromiumLaunchOptions = {
@@ -110,53 +75,20 @@ export default defineConfig({
       metadata: { backend: "sqlite" },
       use: desktop,
     },
-    // The same specs on PostgreSQL (ADR 014), only the tests tagged @postgres: browse, sign-up,
-    // cart, favourites, chat and an admin product edit, on their own shop and database. They run
-    // one at a time (the product edit must not change what a catalogue test counts) beside the
-    // admin specs, on the worker those leave idle. `--project postgres --no-deps` runs them alone.
-    {
-      name: "postgres",
-      grep: /@postgres/,
-      dependencies: ["desktop"],
-      workers: 1,
-      metadata: { backend: "postgres" },
-      use: { ...desktop, baseURL: POSTGRES_SHOP.baseURL },
-    },
   ],
-  webServer: [
-    // Listed first and given no URL to wait for: Playwright starts the servers one after the
-    // other, so the PostgreSQL shop seeds while the SQLite one does; global-setup.ts waits for it.
-    ...(POSTGRES_SHOP.wanted
-      ? [
-          {
-            // A fresh cluster and database every run, removed when Playwright stops the script.
-            command: "node --import tsx tests/e2e/postgres-shop.mjs",
-            reuseExistingServer: false,
-            // SIGTERM lets the script stop the shop, then the cluster (without it: SIGKILL).
-            gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 },
-            env: {
-              ...shopEnv,
-              PORT: String(POSTGRES_PORT),
-              DATA_DIR: POSTGRES_SHOP.dataDir,
-              PUBLIC_URL: POSTGRES_SHOP.baseURL,
-              // Required with DATABASE_URL: every instance on the database shares it.
-              AUTH_SECRET: "nacre-e2e-secret-0123456789abcdef0123456789",
-              E2E_DATABASE_URL_FILE: POSTGRES_SHOP.databaseUrlFile,
-            },
-            stdout: "ignore" as const,
-            stderr: "pipe" as const,
-          },
-        ]
-      : []),
-    {
-      // A fresh database every run: migrations and the demo seed are part of what is tested.
-      command: `rm -rf "${E2E_DATA_DIR}" && node build/server.js`,
-      url: `${baseURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: { ...shopEnv, PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: baseURL },
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-  ],
+  webServer: {
+    // A fresh DATA_DIR every run, copied from the cached demo snapshot with every picture size
+    // made (tests/e2e/shop.ts); the seed itself is tested once per back end in Vitest.
+    command: "node --import tsx tests/e2e/shop.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    // A cold snapshot (new content) is built first: ~25 s for the database and ~4 min for the
+    // sizes on two cores; the launcher says what it waits for. Cached, the shop is up in ~1 s.
+    timeout: 900_000,
+    // SIGTERM lets the shop end its chat streams and close its database (without it: SIGKILL).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    env: { ...shopEnv, PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: baseURL },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
 });

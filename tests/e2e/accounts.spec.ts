@@ -28,9 +28,7 @@ async function signUp(page: Page, email: string, password: string, name = "Tiare
 test.use({ allowedConsoleErrors: /status of 4\d\d/ });
 
 test.describe("sign up, log out, log in", () => {
-  test("a new account is signed in at once with the spec's message", { tag: "@postgres" }, async ({
-    page,
-  }) => {
+  test("a new account is signed in at once with the spec's message", async ({ page }) => {
     const email = uniqueEmail("inscription");
     await signUp(page, email, "Perle-noire-2026");
     await expect(page).toHaveURL(/\/mon-compte$/);

@@ -31,9 +31,9 @@ const fileOrder = (dialog: import("@playwright/test").Locator) =>
     .getByTestId("product-image")
     .evaluateAll((items) => items.map((item) => item.getAttribute("data-file")));
 
-test("creates a product with three images, reorders them, sells it, edits and deletes it", {
-  tag: "@postgres",
-}, async ({ page }) => {
+test("creates a product with three images, reorders them, sells it, edits and deletes it", async ({
+  page,
+}) => {
   test.slow();
   const name = `Collier Écume ${Date.now()}`;
   const slug = name.toLowerCase().replace("é", "e").replace(/ /g, "-");

@@ -97,9 +97,7 @@ test.describe("guest", () => {
 });
 
 test.describe("signed in", () => {
-  test("the guest basket merges into the account at login, then lives on the server", {
-    tag: "@postgres",
-  }, async ({ browser }) => {
+  test("the guest basket merges into the account at login, then lives on the server", async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const product = productWithPhotos();
@@ -195,9 +193,7 @@ test.describe("signed-in basket", () => {
     await expect(page.getByTestId("panier-count")).toHaveText("1");
   });
 
-  test("/mon-compte lists favourites and cart with counts, totals and their buttons", {
-    tag: "@postgres",
-  }, async ({ page }) => {
+  test("/mon-compte lists favourites and cart with counts, totals and their buttons", async ({ page }) => {
     await signUpFresh(page, "compte");
     await expect(page.locator("#favoris").getByText("Vous n'avez pas encore de favoris.")).toBeVisible();
     await expect(page.locator("#panier").getByText("Votre panier est vide.")).toBeVisible();

@@ -23,9 +23,9 @@ function priceTexts(texts: string[]): number[] {
 }
 
 test.describe("catalogue", () => {
-  test("lists only the pieces for sale, with cards that keep the heart and cart off the link", {
-    tag: "@postgres",
-  }, async ({ page }) => {
+  test("lists only the pieces for sale, with cards that keep the heart and cart off the link", async ({
+    page,
+  }) => {
     await page.goto("/catalogue");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Catalogue");
     await expect(page.getByText(`${forSale()} créations trouvées`)).toBeVisible();
@@ -76,9 +76,7 @@ test.describe("catalogue", () => {
     if (noPrice) await expect(card(noPrice.name).getByText("Prix sur demande")).toBeVisible();
   });
 
-  test("filters combine: any-of within a group, all groups must match, budget bounds", {
-    tag: "@postgres",
-  }, async ({ page }) => {
+  test("filters combine: any-of within a group, all groups must match, budget bounds", async ({ page }) => {
     await page.goto("/catalogue");
     const filters = page.getByRole("form", { name: "Filtres" });
     await filters.getByRole("checkbox", { name: "Bagues" }).check();
@@ -222,7 +220,7 @@ test.describe("gallery", () => {
     await expect(page).toHaveURL(/\/galerie\/vendu\//);
   });
 
-  test("sorts by name A to Z and Z to A with French collation", { tag: "@postgres" }, async ({ page }) => {
+  test("sorts by name A to Z and Z to A with French collation", async ({ page }) => {
     const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
     await page.goto("/galerie");
     await page.getByLabel("Trier").selectOption("name-asc");

@@ -82,11 +82,7 @@ async function sendAndExpectWithinASecond(page: Page, text: string, shown: Locat
   await expect(shown).toBeVisible({ timeout: Math.max(1, deadline - Date.now()) });
 }
 
-test("customer and seller talk live; unread counters rise and reset", { tag: "@postgres" }, async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test("customer and seller talk live; unread counters rise and reset", async ({ page, browser, baseURL }) => {
   const seller = await adminPage(browser, baseURL as string, STORAGE.admin);
   try {
     await seller.page.goto("/admin/messages");

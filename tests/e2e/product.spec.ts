@@ -7,9 +7,7 @@ import { productWithPhotos, query } from "./demo-data";
 import { expect, test } from "./fixtures";
 
 test.describe("product page", () => {
-  test("shows the piece: price with a comma, stock line, details and similar pieces", {
-    tag: "@postgres",
-  }, async ({ page }) => {
+  test("shows the piece: price with a comma, stock line, details and similar pieces", async ({ page }) => {
     const product = productWithPhotos();
     const stock =
       query<{ stock: number }>("select stock from products where slug = ?", product.slug)[0]?.stock ?? 0;

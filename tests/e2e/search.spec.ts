@@ -26,9 +26,7 @@ async function arrowTo(page: Page, name: string) {
   return option;
 }
 
-test("the header field suggests pieces as one types; the arrows and Enter open one @postgres", async ({
-  page,
-}) => {
+test("the header field suggests pieces as one types; the arrows and Enter open one", async ({ page }) => {
   await page.goto("/a-propos");
   const field = await openHeaderSearch(page);
   // A typo and a word still being typed.
