@@ -57,24 +57,11 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: chromiumLaunchOptions,
   },
+  // Every spec owns its data (tests/e2e/fixtures.ts's `seed`): both projects run in parallel, on
+  // every worker. Two names so that `--project admin` runs the dashboard's specs alone.
   projects: [
-    {
-      name: "desktop",
-      testIgnore: /admin-[^/]*\.spec\.ts$/,
-      metadata: { backend: "sqlite" },
-      use: desktop,
-    },
-    // The admin specs add, sell and delete products, categories and events: they run once the
-    // other specs, which compare pages with counts read from the seeded database, are done.
-    {
-      name: "admin",
-      testMatch: /admin-[^/]*\.spec\.ts$/,
-      dependencies: ["desktop"],
-      // One at a time: a spec that counts products must not see another one adding a product.
-      workers: 1,
-      metadata: { backend: "sqlite" },
-      use: desktop,
-    },
+    { name: "desktop", testIgnore: /admin-[^/]*\.spec\.ts$/, use: desktop },
+    { name: "admin", testMatch: /admin-[^/]*\.spec\.ts$/, use: desktop },
   ],
   webServer: {
     // A fresh DATA_DIR every run, copied from the cached demo snapshot with every picture size

@@ -20,17 +20,3 @@ export function query<T>(sql: string, ...params: unknown[]): T[] {
 export function count(sql: string, ...params: unknown[]): number {
   return (query<{ n: number }>(sql, ...params)[0] as { n: number }).n;
 }
-
-export function categoryId(name: string): string {
-  return (query<{ id: string }>("select id from categories where name = ?", name)[0] as { id: string }).id;
-}
-
-/** A piece for sale with several photos and a price, in stock, not unique. */
-export function productWithPhotos(): { slug: string; name: string; images: number; priceCents: number } {
-  return query<{ slug: string; name: string; images: number; priceCents: number }>(
-    `select p.slug, p.name, p.price_cents as "priceCents", count(i.id) as images
-       from products p join product_images i on i.product_id = p.id
-      where p.is_sold = 0 and p.price_cents is not null and p.stock > 1 and p.is_unique = 0
-      group by p.id having count(i.id) >= 2 order by p.slug limit 1`,
-  )[0] as { slug: string; name: string; images: number; priceCents: number };
-}
