@@ -23,7 +23,7 @@ const shopEnv = {
   TRUST_PROXY: "1",
 };
 
-export const chromiumLaunchOptions = {
+const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: [
     "--no-sandbox",

@@ -44,7 +44,7 @@ export interface SeededProduct {
 }
 
 export interface ProductOptions {
-  /** Default: a name of its own ("Collier Essai xxxxxx"). */
+  /** Default: a name of its own ("Pièce Essai xxxxxx"), no word the demo's searches look for. */
   name?: string;
   /** Euros as the form takes them ("42.5"); default 42. */
   price?: string;
@@ -189,7 +189,7 @@ export const test = base.extend<{
       newCategory,
       async product(options = {}) {
         const category = options.category ?? (await seed.category());
-        const name = options.name ?? `Collier Essai ${uniqueSuffix()}`;
+        const name = options.name ?? `Pièce Essai ${uniqueSuffix()}`;
         const form = new FormData();
         form.append("intent", "save");
         form.append("name", name);
