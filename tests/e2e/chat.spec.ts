@@ -5,6 +5,7 @@
  * and the chat reconnects and catches up after the server restarts (on a shop of its own). Axe
  * checks the seller's open conversation and the customer's chat with messages here too.
  */
+import fs from "node:fs";
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import {
   freePort,
@@ -260,7 +261,10 @@ test.describe("after a server restart", () => {
   let seller: { context: BrowserContext; page: Page; problems: string[] } | undefined;
   test.afterEach(async () => {
     await seller?.context.close();
-    if (server) await stopServer(server);
+    if (server) {
+      await stopServer(server);
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
   });
 
   test("both sides reconnect and catch up on what was written meanwhile", async ({ page, browser }) => {
