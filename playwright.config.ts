@@ -54,7 +54,13 @@ export default defineConfig({
   use: {
     baseURL,
     locale: "fr-FR",
-    trace: "retain-on-failure",
+    // The DOM snapshots and actions of a failed test; not its screencast, whose frames cost the
+    // browser CPU in every test, passing or not.
+    trace: { mode: "retain-on-failure", screenshots: false },
+    // Each test's fresh browser would install the service worker, which then fetches again every
+    // file and picture of the first page to keep it offline: CPU the two cores share with the
+    // tests. The specs about it (offline.spec.ts, the avatar in accounts.spec.ts) allow it.
+    serviceWorkers: "block",
     launchOptions: chromiumLaunchOptions,
   },
   // Every spec owns its data (tests/e2e/fixtures.ts's `seed`): both projects run in parallel, on

@@ -122,44 +122,51 @@ test.describe("password reset", () => {
   });
 });
 
-test("the profile is saved with an avatar, whose thumbnail the service worker never keeps", async ({
-  page,
-}) => {
-  const email = uniqueEmail("profil");
-  await signUp(page, email, "Profil-Nacre-2026");
-  await expect(page).toHaveURL(/\/mon-compte$/);
-  await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
-  await page.getByLabel("Nom", { exact: true }).fill("Hinano Tehei");
-  await page.getByLabel("Téléphone", { exact: true }).fill("06 11 22 33 44");
-  const avatar = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#1f7a8c" } })
-    .png()
-    .toBuffer();
-  await page.getByLabel(/^Avatar/).setInputFiles({ name: "moi.png", mimeType: "image/png", buffer: avatar });
-  await page.getByRole("button", { name: "Enregistrer mon profil" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Profil" })).toHaveText(
-    "Profil mis à jour avec succès !",
-  );
-  await expect(page.getByLabel("Téléphone", { exact: true })).toHaveValue("06 11 22 33 44");
-  const image = page.getByRole("img", { name: "Votre avatar" });
-  // The thumbnail is encoded on its first request: wait for it to arrive, then check its size.
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
-    .toEqual([100, 100]);
-  expect(await image.getAttribute("src")).toMatch(/^\/images\/avatars\/[^/]+\.webp\?w=thumb$/);
+test.describe("with the service worker", () => {
+  test.use({ serviceWorkers: "allow" });
 
-  // Once the service worker controls the page, the avatar goes through it: it must not keep it.
-  await page.locator("html[data-offline-ready]").waitFor({ state: "attached", timeout: 20_000 });
-  await page.reload();
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBe(100);
-  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  const kept = await page.evaluate(async () => {
-    const paths: string[] = [];
-    for (const name of await caches.keys())
-      for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
-    return paths;
+  test("the profile is saved with an avatar, whose thumbnail the service worker never keeps", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("profil");
+    await signUp(page, email, "Profil-Nacre-2026");
+    await expect(page).toHaveURL(/\/mon-compte$/);
+    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+    await page.getByLabel("Nom", { exact: true }).fill("Hinano Tehei");
+    await page.getByLabel("Téléphone", { exact: true }).fill("06 11 22 33 44");
+    const avatar = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#1f7a8c" } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel(/^Avatar/)
+      .setInputFiles({ name: "moi.png", mimeType: "image/png", buffer: avatar });
+    await page.getByRole("button", { name: "Enregistrer mon profil" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Profil" })).toHaveText(
+      "Profil mis à jour avec succès !",
+    );
+    await expect(page.getByLabel("Téléphone", { exact: true })).toHaveValue("06 11 22 33 44");
+    const image = page.getByRole("img", { name: "Votre avatar" });
+    // The thumbnail is encoded on its first request: wait for it to arrive, then check its size.
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+      .toEqual([100, 100]);
+    expect(await image.getAttribute("src")).toMatch(/^\/images\/avatars\/[^/]+\.webp\?w=thumb$/);
+
+    // Once the service worker controls the page, the avatar goes through it: it must not keep it.
+    await page.locator("html[data-offline-ready]").waitFor({ state: "attached", timeout: 20_000 });
+    await page.reload();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(100);
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const kept = await page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys())
+          paths.push(new URL(request.url).pathname);
+      return paths;
+    });
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.filter((path) => path.startsWith("/images/avatars/"))).toEqual([]);
   });
-  expect(kept.length).toBeGreaterThan(0);
-  expect(kept.filter((path) => path.startsWith("/images/avatars/"))).toEqual([]);
 });

@@ -22,7 +22,10 @@ async function waitForOfflineReady(page: Page) {
 
 // Offline, the browser reports the requests it could not send, and React Router the route manifest
 // it could not fetch for the links the cached page shows: expected here, nothing else.
-test.use({ allowedConsoleErrors: /net::ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/ });
+test.use({
+  allowedConsoleErrors: /net::ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/,
+  serviceWorkers: "allow",
+});
 
 test("a catalogue visited once opens offline with the French notice, a page never visited shows the offline page, and nothing private is kept", async ({
   page,
