@@ -119,7 +119,19 @@ describe("categories and attributes", () => {
   );
 });
 
-describe("the event form", () => {
+describe("the events", () => {
+  it("are listed newest first in /admin/agenda (docs/product.md §7: -start_date)", async () => {
+    const html = await pageHtml(shop.url, "/admin/agenda", admin);
+    const shown = [...element(html, "<tbody").matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((match) =>
+      textOf(match[1] ?? ""),
+    );
+    const expected = await queryDatabase(shop.dataDir, (db) =>
+      db.all<{ title: string }>("select title from events order by start_date desc, id"),
+    );
+    expect(expected.length).toBeGreaterThan(1);
+    expect(shown).toEqual(expected.map((event) => event.title));
+  });
+
   it("requires a title and a start date, and an end after the start, in French", async () => {
     const save = async (fields: Record<string, string>) => {
       const response = await fetch(`${shop.url}/api/admin/evenements`, {
@@ -227,6 +239,9 @@ describe("the count of new orders", () => {
     const seller = listen(admin);
     const other = listen(customer);
     try {
+      // Subscribed once the stream has sent its first sync: an order before it would go unseen.
+      await seller.waitFor("event: sync");
+      await other.waitFor("event: sync");
       const piece = await one<{ id: string }>(
         "select id from products where is_sold = 0 and stock >= 2 and price_cents is not null order by id limit 1",
       );
