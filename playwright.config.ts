@@ -8,41 +8,9 @@ export const E2E_DATA_DIR = path.resolve(
   PORT === 3210 ? "test-results/e2e-data" : `test-results/e2e-data-${PORT}`,
 );
 
-/**
- * The second shop, on PostgreSQL (ADR 014), for the tests tagged @postgres. It answers on 127.0.0.1
- * while the SQLite shop answers on localhost: browsers keep cookies per host, not per port, so one
- * saved sign-in (tests/e2e/global-setup.ts) holds a session on each shop without mixing them.
- */
-const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? PORT + 1);
-export const POSTGRES_SHOP = {
-  baseURL: `http://127.0.0.1:${POSTGRES_PORT}`,
-  dataDir: path.resolve(PORT === 3210 ? "test-results/e2e-data-pg" : `test-results/e2e-data-pg-${PORT}`),
-  /** Where tests/e2e/postgres-shop.mjs writes the URL of the run's database. */
-  databaseUrlFile: path.resolve(
-    PORT === 3210 ? "test-results/e2e-database-url" : `test-results/e2e-database-url-${PORT}`,
-  ),
-  /**
-   * Started unless the command line names only other projects (`--project desktop`), so a quick
-   * SQLite run does not pay for a PostgreSQL cluster and a second demo seed.
-   */
-  wanted: postgresProjectsRequested(process.argv),
-};
-
-function postgresProjectsRequested(argv: string[]): boolean {
-  const named: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg.startsWith("--project=")) named.push(arg.slice("--project=".length));
-    else if (arg === "--project") {
-      while (argv[i + 1] && !argv[i + 1]?.startsWith("-")) named.push(argv[++i] as string);
-    }
-  }
-  return named.length === 0 || named.some((name) => name.includes("postgres") || name.includes("*"));
-}
-
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 
-/** The environment both shops share: the accounts the specs sign in with, per-test client addresses. */
+/** The shop's environment: the accounts the specs sign in with, per-test client addresses. */
 const shopEnv = {
   NODE_ENV: "production",
   HOST: "127.0.0.1",
@@ -53,12 +21,9 @@ const shopEnv = {
   // Each test presents its own client address (tests/e2e/fixtures.ts), so the rate limits
   // apply per test as they would per visitor, instead of to the whole suite at once.
   TRUST_PROXY: "1",
-  // Sizes are made when the specs ask for them: the start-up pass (minutes of AVIF encoding, ADR
-  // 010) would share the two cores with the browsers; tests/integration/image-sizes.test.ts covers it.
-  IMAGE_SIZES_AT_START: "0",
 };
 
-export const chromiumLaunchOptions = {
+const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: [
     "--no-sandbox",
@@ -89,74 +54,36 @@ export default defineConfig({
   use: {
     baseURL,
     locale: "fr-FR",
-    trace: "retain-on-failure",
+    // The DOM snapshots and actions of a failed test; not its screencast, whose frames cost the
+    // browser CPU in every test, passing or not.
+    trace: { mode: "retain-on-failure", screenshots: false },
+    // Each test's fresh browser would install the service worker, which then fetches again every
+    // file and picture of the first page to keep it offline: CPU the two cores share with the
+    // tests. The specs about it (offline.spec.ts, the avatar in accounts.spec.ts) allow it.
+    serviceWorkers: "block",
     launchOptions: chromiumLaunchOptions,
   },
+  // Every spec owns its data (tests/e2e/fixtures.ts's `seed`): both projects run in parallel, on
+  // every worker. Two names so that `--project admin` runs the dashboard's specs alone; "admin"
+  // first, as Playwright starts the projects in this order: its long journeys then run beside the
+  // short tests instead of after them, with the other worker idle.
   projects: [
-    {
-      name: "desktop",
-      testIgnore: /admin-[^/]*\.spec\.ts$/,
-      metadata: { backend: "sqlite" },
-      use: desktop,
-    },
-    // The admin specs add, sell and delete products, categories and events: they run once the
-    // other specs, which compare pages with counts read from the seeded database, are done.
-    {
-      name: "admin",
-      testMatch: /admin-[^/]*\.spec\.ts$/,
-      dependencies: ["desktop"],
-      // One at a time: a spec that counts products must not see another one adding a product.
-      workers: 1,
-      metadata: { backend: "sqlite" },
-      use: desktop,
-    },
-    // The same specs on PostgreSQL (ADR 014), only the tests tagged @postgres: browse, sign-up,
-    // cart, favourites, chat and an admin product edit, on their own shop and database. They run
-    // one at a time (the product edit must not change what a catalogue test counts) beside the
-    // admin specs, on the worker those leave idle. `--project postgres --no-deps` runs them alone.
-    {
-      name: "postgres",
-      grep: /@postgres/,
-      dependencies: ["desktop"],
-      workers: 1,
-      metadata: { backend: "postgres" },
-      use: { ...desktop, baseURL: POSTGRES_SHOP.baseURL },
-    },
+    { name: "admin", testMatch: /admin-[^/]*\.spec\.ts$/, use: desktop },
+    { name: "desktop", testIgnore: /admin-[^/]*\.spec\.ts$/, use: desktop },
   ],
-  webServer: [
-    // Listed first and given no URL to wait for: Playwright starts the servers one after the
-    // other, so the PostgreSQL shop seeds while the SQLite one does; global-setup.ts waits for it.
-    ...(POSTGRES_SHOP.wanted
-      ? [
-          {
-            // A fresh cluster and database every run, removed when Playwright stops the script.
-            command: "node --import tsx tests/e2e/postgres-shop.mjs",
-            reuseExistingServer: false,
-            // SIGTERM lets the script stop the shop, then the cluster (without it: SIGKILL).
-            gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 },
-            env: {
-              ...shopEnv,
-              PORT: String(POSTGRES_PORT),
-              DATA_DIR: POSTGRES_SHOP.dataDir,
-              PUBLIC_URL: POSTGRES_SHOP.baseURL,
-              // Required with DATABASE_URL: every instance on the database shares it.
-              AUTH_SECRET: "nacre-e2e-secret-0123456789abcdef0123456789",
-              E2E_DATABASE_URL_FILE: POSTGRES_SHOP.databaseUrlFile,
-            },
-            stdout: "ignore" as const,
-            stderr: "pipe" as const,
-          },
-        ]
-      : []),
-    {
-      // A fresh database every run: migrations and the demo seed are part of what is tested.
-      command: `rm -rf "${E2E_DATA_DIR}" && node build/server.js`,
-      url: `${baseURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: { ...shopEnv, PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: baseURL },
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-  ],
+  webServer: {
+    // A fresh DATA_DIR every run, copied from the cached demo snapshot with every picture size
+    // made (tests/e2e/shop.ts); the seed itself is tested once per back end in Vitest.
+    command: "node --import tsx tests/e2e/shop.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    // A cold snapshot (new content) is built first: ~25 s for the database and ~4 min for the
+    // sizes on two cores; the launcher says what it waits for. Cached, the shop is up in ~1 s.
+    timeout: 900_000,
+    // SIGTERM lets the shop end its chat streams and close its database (without it: SIGKILL).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    env: { ...shopEnv, PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: baseURL },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
 });

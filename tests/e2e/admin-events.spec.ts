@@ -1,35 +1,26 @@
-/** The event manager (issue 8), signed in as the demo admin: create, edit, delete, seen on /agenda. */
+/**
+ * The event manager (issue 8), signed in as the demo admin: an event created with an image, seen on
+ * /agenda, edited and deleted after confirmation. The form's rules are tested over HTTP in
+ * tests/routes/dashboard-lists.test.ts, its pictures' lifecycle in the Vitest suites.
+ */
 import sharp from "sharp";
 import { STORAGE } from "./accounts";
 import { query } from "./demo-data";
-import { expect, test } from "./fixtures";
+import { expect, test, uniqueSuffix } from "./fixtures";
 
 test.use({ storageState: STORAGE.admin });
 
 test("creates an event with an image, sees it on /agenda, edits and deletes it", async ({ page }) => {
-  const title = `Marché des perles ${Date.now()}`;
+  const title = `Marché des perles ${uniqueSuffix()}`;
   const next = new Date();
   next.setDate(next.getDate() + 20);
   const day = next.toISOString().slice(0, 10);
 
   await page.goto("/admin/agenda");
-  // Newest first (docs/product.md §7: -start_date).
-  const starts = query<{ start_date: string }>("select start_date from events order by start_date desc");
-  expect(starts.length).toBeGreaterThan(1);
-
   await page.getByRole("button", { name: "Ajouter un événement" }).click();
   const dialog = page.getByRole("dialog", { name: "Ajouter un événement" });
-  await dialog.getByRole("button", { name: "Ajouter l'événement" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText("Le titre est obligatoire.");
   await dialog.getByLabel("Titre").fill(title);
-  await dialog.getByRole("button", { name: "Ajouter l'événement" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText("La date de début est obligatoire.");
   await dialog.getByLabel("Date de début").fill(`${day}T10:00`);
-  await dialog.getByLabel("Date de fin (facultative)").fill(`${day}T09:00`);
-  await dialog.getByRole("button", { name: "Ajouter l'événement" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(
-    "La date de fin doit être postérieure à la date de début.",
-  );
   await dialog.getByLabel("Date de fin (facultative)").fill(`${day}T18:00`);
   await dialog.getByLabel("Lieu").fill("Port de Papeete");
   await dialog.getByLabel("Description").fill("Une journée de perles et de rencontres.");
@@ -43,15 +34,7 @@ test("creates an event with an image, sees it on /agenda, edits and deletes it",
   await dialog.getByRole("button", { name: "Ajouter l'événement" }).click();
   await expect(page.getByRole("status")).toHaveText("Événement ajouté !");
   await expect(dialog).toHaveCount(0);
-  const row = page.getByRole("row", { name: new RegExp(title) });
-  await expect(row).toContainText("Port de Papeete");
-
-  // The table stays sorted newest first.
-  const rowTitles = await page.locator("tbody th").allTextContents();
-  const expected = query<{ title: string }>("select title from events order by start_date desc, id").map(
-    (e) => e.title,
-  );
-  expect(rowTitles).toEqual(expected);
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Port de Papeete");
 
   await page.goto("/agenda");
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
@@ -78,6 +61,10 @@ test("creates an event with an image, sees it on /agenda, edits and deletes it",
   await page.goto("/admin/agenda");
   await page.getByRole("button", { name: `Supprimer ${title} (reporté)` }).click();
   const confirm = page.getByRole("dialog", { name: "Supprimer l'événement" });
+  await confirm.getByRole("button", { name: "Annuler" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toBeVisible();
+  await page.getByRole("button", { name: `Supprimer ${title} (reporté)` }).click();
   await confirm.getByRole("button", { name: "Supprimer" }).click();
   await expect(page.getByRole("status")).toHaveText("Événement supprimé avec succès !");
   await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);

@@ -1,36 +1,22 @@
 /**
  * Issue 20's whole journey (docs/product.md §10.19), across three browsers: a guest orders a unique
- * piece from the cart; another visitor finds it 'Réservée' and cannot order it; the admin sends a
- * payment link (the guest's e-mail in the outbox carries it), marks the order paid, then shipped;
- * the piece is in the gallery as sold, and the guest's private link shows every step.
- * In the admin project: it sells a piece, which the other specs' counts must not see.
+ * piece of the test's own from the cart, the total following the quantity typed; the seller's open
+ * dashboard counts the new order live; another visitor finds the piece 'Réservée' and cannot order
+ * it; the admin sends a payment link (the guest's e-mail in the outbox carries it), marks the order
+ * paid, then shipped; the piece is in the gallery as sold, and the guest's private link shows every
+ * step. Each step's rules are tested over HTTP in the Vitest suites (orders, admin orders).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { STORAGE } from "./accounts";
 import { query } from "./demo-data";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, uniqueSuffix, waitForHydration } from "./fixtures";
 
 test.use({ storageState: STORAGE.admin });
 test.describe.configure({ timeout: 120_000 });
 
-interface Piece {
-  id: string;
-  name: string;
-  slug: string;
-}
-
-/** A unique piece for sale that no cart and no order holds. */
-function freeUniquePiece(): Piece {
-  return query<Piece>(
-    `select id, name, slug from products p
-      where is_unique = 1 and is_sold = 0 and stock > 0 and price_cents is not null
-        and id not in (select product_id from cart_items where product_id is not null)
-        and id not in (select product_id from order_lines where product_id is not null)
-      order by slug limit 1`,
-  )[0] as Piece;
-}
+const euros = (cents: number) => new RegExp(`^${(cents / 100).toFixed(2).replace(".", ",")}\\s€$`);
 
 /** The outbox's e-mails to `to`, as text (quoted-printable soft breaks joined). */
 function mailsTo(to: string): string[] {
@@ -46,9 +32,10 @@ test("a guest's order of a unique piece goes from the cart to shipped, held from
   page,
   browser,
   baseURL,
+  seed,
 }) => {
-  const piece = freeUniquePiece();
-  const email = `parcours-${Date.now()}@exemple.fr`;
+  const piece = await seed.product({ unique: true, price: "185" });
+  const email = `parcours-${uniqueSuffix()}@exemple.fr`;
   const guestContext = await browser.newContext({ baseURL, locale: "fr-FR" });
   const visitorContext = await browser.newContext({ baseURL, locale: "fr-FR" });
   try {
@@ -64,6 +51,31 @@ test("a guest's order of a unique piece goes from the cart to shipped, held from
       .click();
     const form = guest.getByRole("region", { name: "Votre commande" });
     await expect(form.getByRole("link", { name: piece.name })).toBeVisible();
+    // The order form: the piece, its quantity (at most 1: unique), the total following what is typed.
+    const quantity = form.getByRole("spinbutton", { name: `Quantité de ${piece.name}` });
+    await expect(quantity).toHaveValue("1");
+    await expect(quantity).toHaveAttribute("max", "1");
+    await expect(form.getByTestId("order-total")).toHaveText(euros(piece.priceCents));
+    await expect(form.getByText("(hors frais de livraison)")).toBeVisible();
+    await expect(guest.getByRole("button", { name: "Envoyer le message" })).toHaveCount(0);
+    await quantity.fill("0");
+    await expect(form.getByTestId("order-total")).toHaveText(euros(0));
+    await expect(form.getByRole("button", { name: "Envoyer ma commande" })).toBeDisabled();
+    await quantity.fill("1");
+    await expect(form.getByTestId("order-total")).toHaveText(euros(piece.priceCents));
+
+    // The seller's dashboard, open before the order: its count of new orders changes live, once its
+    // stream (opened a second after the page) is there to carry it.
+    const stream = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/chat/flux" && response.status() === 200,
+    );
+    await page.goto("/admin/commandes");
+    await stream;
+    const ordersLink = page
+      .getByRole("navigation", { name: "Administration" })
+      .getByRole("link", { name: /^Commandes/ });
+    const countBefore = await ordersLink.textContent();
+
     await form.getByLabel("Nom").fill("Vaiana Parcours");
     await form.getByLabel("Email").fill(email);
     await form.getByRole("radio", { name: /Envoi postal/ }).check();
@@ -73,6 +85,9 @@ test("a guest's order of a unique piece goes from the cart to shipped, held from
     await form.getByRole("button", { name: "Envoyer ma commande" }).click();
     await expect(guest).toHaveURL(/\/commande\/[A-Za-z0-9_-]{43}$/);
     const trackingPath = new URL(guest.url()).pathname;
+    await expect(guest.getByRole("button", { name: "Panier (0)" })).toBeVisible();
+    // Other tests place orders meanwhile, none takes one out of 'Nouvelle': the count only grows.
+    await expect.poll(() => ordersLink.textContent()).not.toBe(countBefore);
     const { number, id } = query<{ number: string; id: string }>(
       "select number, id from orders where email = ?",
       email,

@@ -9,8 +9,10 @@ import { expect } from "./fixtures";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
-export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+/** `include`: a selector to check alone, for a part of a template whose page is checked elsewhere. */
+export async function expectNoAxeViolations(page: Page, where: string, include?: string): Promise<void> {
   const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  if (include) builder.include(include);
   // Without frames (every page here, the contact map being an iframe only on request), axe runs in
   // the page itself: the same rules on the same DOM. With frames it runs in each frame and gathers
   // the results in a blank page, which alone took 1–2 s more per pass (measured 2026-11-26: 4.3 s

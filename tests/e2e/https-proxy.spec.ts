@@ -143,6 +143,7 @@ async function stopSite(site: Site | undefined) {
   await stopServer(site.shop);
 }
 
+// Serial: the tests share the two shops and Caddys beforeAll starts (a second worker would start its own).
 test.describe.configure({ mode: "serial" });
 // Caddy's internal authority is not in the browser's trust store. ignoreHTTPSErrors covers pages and
 // fetches, but Chromium still refuses to install the service worker from an untrusted certificate.

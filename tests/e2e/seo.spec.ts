@@ -31,6 +31,11 @@ test("structured data reaches the browser and follows in-app navigation", async 
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/catalogue`);
   expect(await jsonLd(page)).toEqual([]);
 
+  // A demo category's piece: other tests add and delete pieces of their own categories meanwhile.
+  const rings = page.getByRole("navigation", { name: "Catégories" }).getByRole("link", { name: "Bagues" });
+  await rings.click();
+  // Marked current once the filtered list has rendered.
+  await expect(rings).toHaveAttribute("aria-current", "page");
   await page.getByRole("main").getByRole("article").first().getByRole("link").first().click();
   await expect(page).toHaveURL(/\/catalogue\/produit\//);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
