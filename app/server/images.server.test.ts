@@ -283,15 +283,14 @@ describe("bounded image work (ADR 021)", () => {
         .png()
         .toBuffer();
       await imageWork(() => sharp(input).resize(600).avif({ effort: 3 }).toBuffer(), "visitor");
-      const threads = fs
-        .readdirSync("/proc/self/task")
-        .map((tid) => ({
-          tid: Number(tid),
-          name: fs.readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim(),
-        }));
+      const threads = fs.readdirSync("/proc/self/task").map((tid) => ({
+        tid: Number(tid),
+        name: fs.readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim(),
+      }));
       const pictures = threads.filter((thread) => thread.name.startsWith("libvips"));
       expect(pictures.length).toBeGreaterThan(0);
-      for (const thread of pictures) expect(os.getPriority(thread.tid), thread.name).toBe(PICTURE_THREAD_NICE);
+      for (const thread of pictures)
+        expect(os.getPriority(thread.tid), thread.name).toBe(PICTURE_THREAD_NICE);
       // The JavaScript thread, which renders pages, keeps its own priority.
       expect(os.getPriority(process.pid)).toBe(0);
       expect(lowerPictureThreads()).toBe(0);

@@ -6,7 +6,7 @@
  * customer removes every row of theirs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { urlEncoded, postCommand } from "../support/page-command";
+import { postCommand, urlEncoded } from "../support/page-command";
 import { DEMO_ADMIN, DEMO_CUSTOMER, queryDatabase, signIn, signUp } from "../support/shop-server";
 import { startTestShop, type TestShop } from "../support/test-shop";
 
