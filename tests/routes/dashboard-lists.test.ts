@@ -23,10 +23,9 @@ afterAll(async () => {
   await shop?.close();
 });
 
+/** Urlencoded, as a fetcher sends a form without a file (multipart is for uploads only). */
 function formOf(fields: Record<string, string>) {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  return data;
+  return new URLSearchParams(fields);
 }
 
 /** A page command as its fetcher posts it (`.data`, React Router's single fetch): its status and data. */
@@ -137,7 +136,11 @@ describe("the events", () => {
       const response = await fetch(`${shop.url}/api/admin/evenements`, {
         method: "POST",
         headers: { origin: shop.url, cookie: admin },
-        body: formOf({ intent: "save", ...fields }),
+        // Multipart, as the event editor sends it (its picture goes with it).
+        body: Object.entries({ intent: "save", ...fields }).reduce((data, [key, value]) => {
+          data.append(key, value);
+          return data;
+        }, new FormData()),
       });
       return { status: response.status, ...((await response.json()) as { ok: boolean; error?: string }) };
     };

@@ -18,7 +18,7 @@ const pieces: Record<
   { id: string; slug: string; name: string }
 > = {} as never;
 
-async function post(path: string, body: FormData) {
+async function post(path: string, body: FormData | URLSearchParams) {
   const response = await fetch(`${shop.url}${path}`, {
     method: "POST",
     headers: { origin: shop.url, cookie: admin },
@@ -47,7 +47,10 @@ beforeAll(async () => {
   shop = await startTestShop("pages");
   admin = await signIn(shop.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
   // The dashboard page's own action, as its fetcher posts it (it answers with the page).
-  await post("/admin/categories", form({ intent: "create", kind: "categories", name: "Broches Zéphyrines" }));
+  await post(
+    "/admin/categories",
+    new URLSearchParams({ intent: "create", kind: "categories", name: "Broches Zéphyrines" }),
+  );
   categoryId = await queryDatabase(
     shop.dataDir,
     async (db) =>
