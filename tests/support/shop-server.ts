@@ -48,8 +48,11 @@ const untouchedDataDirs = new Set<string>();
  */
 export function startFromDemoSnapshot(dataDir: string, env: Record<string, string> | undefined): void {
   if (!untouchedDataDirs.delete(dataDir)) return;
-  if (Object.keys(env ?? {}).some((key) => SNAPSHOT_SETTINGS.includes(key))) return;
   const url = databaseEnvOf(dataDir).DATABASE_URL;
+  // The data folder's own database named again (instances sharing it) is not another setting.
+  const differs = ([key, value]: [string, string]) =>
+    SNAPSHOT_SETTINGS.includes(key) && !(key === "DATABASE_URL" && value === url);
+  if (Object.entries(env ?? {}).some(differs)) return;
   if (url) copyPostgresSnapshot(url);
   else copySqliteSnapshot(dataDir);
 }
@@ -324,6 +327,7 @@ export async function listTables(db: ShopDatabase): Promise<string[]> {
 export function newSqliteDataDir(label: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `nacre-${label}-`));
   databaseEnvByDataDir.set(dataDir, { DATABASE_URL: "", AUTH_SECRET: "" });
+  untouchedDataDirs.add(dataDir);
   return dataDir;
 }
 

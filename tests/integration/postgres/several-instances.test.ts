@@ -39,8 +39,8 @@ beforeAll(async () => {
   // B has its own DATA_DIR but A's database and secret: the two are instances of one shop.
   const dataB = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-instance-b-"));
   const shared = { ...databaseEnvOf(dataA), PAGE_CACHE_MS: String(PAGE_CACHE_MS) };
-  // One after the other: the first start migrates and seeds, the second finds the shop ready.
-  // Seeding is CPU work: on a busy machine it may take a while.
+  // One after the other: the first starts on a copy of the demo database, the second finds the
+  // shop ready (seeding itself is tested in server.test.ts).
   a = startServer({ port: await freePort(), dataDir: dataA, env: shared });
   await waitHealthy(a, 180_000);
   b = startServer({ port: await freePort(), dataDir: dataB, env: shared });
