@@ -196,7 +196,7 @@ export const VISITOR_SIZES_WAITING = 4 * IMAGE_PLACES;
 export const PICTURE_THREAD_NICE = 10;
 
 /**
- * Linux: every libvips worker thread of this process runs at PICTURE_THREAD_NICE, so that when the
+ * Linux: every libvips worker thread of this process runs at PICTURE_THREAD_NICE or lower, so that when the
  * core left for pages is shared after all (the visitors' own connections, the garbage collector,
  * another process), the scheduler gives it to the page being rendered first and to the encoding
  * after (ADR 021). libvips keeps its workers between tasks; each is lowered once, when seen. Returns
@@ -219,9 +219,12 @@ export function lowerPictureThreads(tasksDir = "/proc/self/task"): number {
     if (loweredThreads.has(tid)) continue;
     try {
       if (!readFileSync(path.join(tasksDir, entry, "comm"), "utf8").startsWith("libvips")) continue;
-      os.setPriority(tid, PICTURE_THREAD_NICE);
+      // Never raised: a shop started below the usual priority (nice) keeps its threads there.
+      if (os.getPriority(tid) < PICTURE_THREAD_NICE) {
+        os.setPriority(tid, PICTURE_THREAD_NICE);
+        lowered++;
+      }
       loweredThreads.add(tid);
-      lowered++;
     } catch {
       // The thread ended meanwhile, or the system refused: the encoding runs at the usual priority.
     }

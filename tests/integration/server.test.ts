@@ -79,7 +79,9 @@ let seeder: ShopServer;
 beforeAll(async () => {
   ports.push(await freePort(), await freePort(), await freePort());
   const [a, b] = [start(ports[0] as number), start(ports[1] as number)];
-  await Promise.all([waitHealthy(a), waitHealthy(b)]);
+  // Seeding draws the demo's pictures: on a first run, beside the other files and the snapshot's
+  // sizes, it may take most of the hook's time.
+  await Promise.all([waitHealthy(a, 170_000), waitHealthy(b, 170_000)]);
   const seededBy = [a, b].filter((h) => h.output().includes("contenu de démonstration créé"));
   expect(seededBy).toHaveLength(1);
   seeder = seededBy[0] as ShopServer;
