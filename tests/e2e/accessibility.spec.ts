@@ -2,8 +2,11 @@
  * Accessibility (issue 11, design brief): axe-core finds nothing on each page template once, in its
  * most complete state — side panels filled and open, the lightbox, the menu, the filter drawer and
  * the category chooser, an event's dialog, the order form, the customer's account with a favourite,
- * a cart, an order and a review — and on each dashboard page, with its dialogs and the shop pages'
- * inline editor open. The support chat with messages and the seller's open conversation are checked
+ * a cart, an order and a review — and in the states a visitor meets first: the empty side panels, the
+ * forgot-password view and a reset link without its token, the home page, the catalogue and a piece's
+ * page with its cart at 1280 px and at 390 px. On each dashboard page, with its dialogs (an order's
+ * cancel dialog dismissed, then confirmed) and the shop pages' inline editor open, on a sold piece's
+ * page too. The support chat with messages and the seller's open conversation are checked
  * in chat.spec.ts, the only spec that writes chat messages.
  */
 import type { Page } from "@playwright/test";
@@ -21,8 +24,14 @@ async function open(page: Page, url: string): Promise<void> {
 test.describe.configure({ timeout: 60_000 });
 
 test.describe("shop pages", () => {
-  test("the about page, a legal page and the agenda with an event open", async ({ page }) => {
-    for (const url of ["/a-propos", "/politique-de-confidentialite", "/agenda"]) {
+  test("the about page, the legal pages and the agenda with an event open", async ({ page }) => {
+    for (const url of [
+      "/a-propos",
+      "/politique-de-confidentialite",
+      "/mentions-legales",
+      "/cgv",
+      "/agenda",
+    ]) {
       await open(page, url);
       await expectNoAxeViolations(page, url);
     }
@@ -94,14 +103,44 @@ test.describe("shop pages", () => {
     await expectNoAxeViolations(page, "la page de résultats vide");
   });
 
-  test("sign-in, sign-up switched on the page, and a password reset", async ({ page }) => {
+  test("sign-in, sign-up switched on the page, the forgot-password view, and a password reset with and without its token", async ({
+    page,
+  }) => {
     await open(page, "/auth");
     await expectNoAxeViolations(page, "/auth");
     await page.getByRole("link", { name: "Créer un compte" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Créer un compte");
     await expectNoAxeViolations(page, "/auth onglet inscription");
+    await open(page, "/auth?vue=oubli");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mot de passe oublié");
+    await expectNoAxeViolations(page, "/auth?vue=oubli");
     await open(page, "/reinitialiser-mot-de-passe?token=jeton-de-test");
     await expectNoAxeViolations(page, "réinitialisation du mot de passe");
+    await open(page, "/reinitialiser-mot-de-passe");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Ce lien de réinitialisation n'est plus valable. Demandez-en un nouveau.",
+    );
+    await expectNoAxeViolations(page, "réinitialisation sans jeton");
+  });
+
+  test("the home page and the catalogue at 1280 px, then the empty favourites and cart panels", async ({
+    page,
+  }) => {
+    await open(page, "/");
+    await expectNoAxeViolations(page, "accueil (1280 px)");
+    await open(page, "/catalogue");
+    await expectNoAxeViolations(page, "catalogue (1280 px)");
+    await page.getByRole("button", { name: "Favoris (0)" }).click();
+    const favorites = page.getByRole("dialog", { name: "Vos Favoris" });
+    await expect(favorites.getByText("Votre liste de favoris est vide.")).toBeVisible();
+    await expectNoAxeViolations(page, "panneau des favoris vide");
+    await page.keyboard.press("Escape");
+    await expect(favorites).toHaveCount(0);
+    await page.getByRole("button", { name: "Panier (0)" }).click();
+    await expect(
+      page.getByRole("dialog", { name: "Votre Panier" }).getByText("Votre panier est vide."),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, "panneau du panier vide");
   });
 
   test("a customer's account with a favourite, a cart, an order and a review", async ({
@@ -179,6 +218,16 @@ test.describe("shop pages", () => {
       await expect(page.getByRole("dialog", { name: "Choisir une catégorie" })).toBeVisible();
       await expectNoAxeViolations(page, "choix de catégorie (390 px)");
     });
+
+    test("a piece's page and its open cart panel", async ({ page, seed }) => {
+      const product = await seed.product({ images: 2 });
+      await open(page, `/catalogue/produit/${product.slug}`);
+      await expectNoAxeViolations(page, "fiche produit (390 px)");
+      await page.getByRole("main").getByRole("button", { name: "Ajouter au panier" }).click();
+      await page.getByRole("button", { name: "Panier (1)" }).click();
+      await expect(page.getByRole("dialog", { name: "Votre Panier" }).getByRole("listitem")).toHaveCount(1);
+      await expectNoAxeViolations(page, "panier ouvert (390 px)");
+    });
   });
 });
 
@@ -205,20 +254,34 @@ test.describe("dashboard", () => {
     await expectNoAxeViolations(page, "dialogue « Ajouter un produit »");
   });
 
-  test("an order's page and its cancel dialog", async ({ page, seed }) => {
+  test("an order's page and its cancel dialog, dismissed then confirmed", async ({ page, seed }) => {
     const order = await seed.order({ lines: [{ product: await seed.product() }] });
     await open(page, `/admin/commandes/${order.id}`);
     await expectNoAxeViolations(page, "/admin/commandes/:id");
+    const status = page.locator("h1 + span");
+    await expect(status).toHaveText("Nouvelle");
     await page.getByRole("button", { name: "Annuler la commande" }).click();
-    await expect(page.getByRole("dialog", { name: "Annuler la commande" })).toBeVisible();
+    const dialog = page.getByRole("dialog", { name: "Annuler la commande" });
+    await expect(dialog).toContainText(`Annuler la commande ${order.number} ?`);
     await expectNoAxeViolations(page, "dialogue « Annuler la commande »");
+    // 'Garder la commande' closes the dialog and changes nothing.
+    await dialog.getByRole("button", { name: "Garder la commande" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(status).toHaveText("Nouvelle");
+    await page.getByRole("button", { name: "Annuler la commande" }).click();
+    await dialog.getByRole("button", { name: "Annuler la commande" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Commande annulée." })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(status).toHaveText("Annulée");
+    await expect(page.getByText("Cette commande est annulée : aucune étape ne reste.")).toBeVisible();
   });
 
-  test("the shop's pages as the admin sees them, the inline editor open on a card and on a piece's page", async ({
+  test("the shop's pages as the admin sees them, the inline editor open on a card, on a piece's page and on a sold piece's page", async ({
     page,
     seed,
   }) => {
     const product = await seed.product({ images: 2 });
+    const sold = await seed.product({ sold: true, unique: true, images: 2 });
     await open(page, `/catalogue?categorie=${product.category.id}`);
     await page.getByRole("button", { name: `Modifier « ${product.name} »` }).click();
     const editor = page.getByTestId("inline-editor");
@@ -228,5 +291,9 @@ test.describe("dashboard", () => {
     await page.getByRole("button", { name: `Modifier « ${product.name} »` }).click();
     await expect(editor.getByTestId("product-image")).toHaveCount(2);
     await expectNoAxeViolations(page, "éditeur en place d'une fiche produit");
+    await open(page, `/galerie/vendu/${sold.slug}`);
+    await page.getByRole("button", { name: `Modifier « ${sold.name} »` }).click();
+    await expect(editor.getByLabel("Vendu")).toBeChecked();
+    await expectNoAxeViolations(page, "éditeur en place d'une pièce vendue");
   });
 });

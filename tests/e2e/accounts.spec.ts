@@ -1,7 +1,9 @@
 /**
  * Account journeys (docs/product.md §2 /auth and /mon-compte, §4, §8): sign up, log out and log in
- * with the password shown and hidden; a password reset through the e-mail written to the outbox; a
- * profile saved with an avatar, which the service worker never keeps. The forms' answers (refusals,
+ * with the password shown and hidden (signed out, /mon-compte leads to /auth); 'Mes données'
+ * (docs/product.md §10.21): the data downloaded, then the account deleted with its password; a
+ * password reset through the e-mail written to the outbox; a profile saved with an avatar, which the
+ * service worker never keeps. The forms' answers (refusals,
  * messages, the review) are tested in tests/routes/account-forms.test.ts and the Vitest suites.
  */
 import fs from "node:fs";
@@ -29,7 +31,9 @@ async function signUp(page: Page, email: string, password: string, name = "Tiare
 test.use({ allowedConsoleErrors: /status of 4\d\d/ });
 
 test.describe("sign up, log out, log in", () => {
-  test("a new account is signed in at once with the spec's message", async ({ page }) => {
+  test("a new account is signed in at once with the spec's message; signed out, /mon-compte leads to /auth", async ({
+    page,
+  }) => {
     const email = uniqueEmail("inscription");
     await signUp(page, email, "Perle-noire-2026");
     await expect(page).toHaveURL(/\/mon-compte$/);
@@ -39,6 +43,8 @@ test.describe("sign up, log out, log in", () => {
     await page.getByRole("button", { name: "Se déconnecter" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByRole("link", { name: "Connexion" })).toBeVisible();
+    await page.goto("/mon-compte");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fmon-compte$/);
 
     await page.goto("/auth");
     await page.getByLabel("Email").fill(email);
@@ -120,6 +126,41 @@ test.describe("password reset", () => {
     await expect(page).toHaveURL(/\/mon-compte$/);
     await other.close();
   });
+});
+
+test("'Mes données': a customer downloads their data, then deletes their account and cannot sign in again", async ({
+  page,
+  seed,
+  login,
+}) => {
+  const customer = await seed.customer("donnees");
+  await login(page, customer);
+  await page.goto("/mon-compte");
+  await page
+    .getByRole("navigation", { name: "Sections du compte" })
+    .getByRole("link", { name: "Mes données" })
+    .click();
+  const section = page.locator("#donnees");
+  await expect(section.getByRole("heading", { name: "Mes données", exact: true })).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await section.getByRole("link", { name: "Télécharger mes données" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^nacre-mes-donnees-\d{4}-\d\d-\d\d\.json$/);
+  const file = JSON.parse(fs.readFileSync((await download.path()) as string, "utf8"));
+  expect(file.compte).toMatchObject({ email: customer.email, nom: customer.name });
+
+  await section.getByLabel("Votre mot de passe, pour confirmer").fill(customer.password);
+  await section.getByRole("button", { name: "Supprimer définitivement mon compte" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(page.getByRole("status").filter({ hasText: "Votre compte a été supprimé." })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Connexion" })).toBeVisible();
+
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(customer.email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(customer.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Erreur de connexion. Vérifiez vos identifiants.");
+  await expect(page).toHaveURL(/\/auth/);
 });
 
 test.describe("with the service worker", () => {

@@ -1,7 +1,8 @@
 /**
  * Inline editing on the shop pages (issue 9, docs/product.md §4 "Admin inline edit"), on pieces of the
- * test's own: as the demo admin, save and cancel on a catalogue card, photos added (compressed above
- * 1 MB), reordered and removed on a piece's page, and a sold piece put back on sale and sold again,
+ * test's own: as the demo admin, save and cancel on a catalogue card, save a sold card on /galerie,
+ * photos added (compressed above 1 MB), reordered and removed on a piece's page, and a sold piece put
+ * back on sale and sold again,
  * the editor following it to its new address; visitors never see 'Modifier' nor download the
  * editor's code. The save's rules are tested over HTTP in tests/routes/admin-actions.test.ts.
  */
@@ -266,17 +267,36 @@ test.describe("the admin", () => {
     await expect(editButton(page, product.name)).toBeFocused();
   });
 
-  test("on a sold page: cancels, then puts the piece back on sale and sells it again, the editor following it", async ({
+  test("on /galerie: saves a sold card's details in place; on its sold page: cancels, then puts the piece back on sale and sells it again, the editor following it", async ({
     page,
     seed,
   }) => {
     const created = await seed.product({ sold: true, images: 2 });
+    const editor = page.getByTestId("inline-editor");
+
+    // The gallery's card: the details saved, the card updated where it stands.
+    await page.goto(`/galerie?categorie=${created.category.id}`);
+    await editButton(page, created.name).click();
+    await expect(editor.getByLabel("Vendu")).toBeChecked();
+    await expect(editor.getByTestId("product-image")).toHaveCount(0);
+    const newName = `${created.name} (édition)`;
+    await editor.getByLabel("Nom").fill(newName);
+    await editor.getByLabel("Description").fill("Vendue, décrite à nouveau depuis la galerie.");
+    await editor.getByRole("button", { name: "Sauvegarder" }).click();
+    await expect(confirmation(page)).toBeVisible();
+    await expect(editor).toHaveCount(0);
+    await expect(page.getByRole("article").getByRole("heading")).toHaveText([newName]);
+    expect(productById(created.id)).toMatchObject({
+      name: newName,
+      description: "Vendue, décrite à nouveau depuis la galerie.",
+      is_sold: 1,
+    });
+
     const product = productById(created.id);
     await page.goto(`/galerie/vendu/${product.slug}`);
 
     // Cancel first: nothing changes.
     await editButton(page, product.name).click();
-    const editor = page.getByTestId("inline-editor");
     await expect(editor.getByLabel("Vendu")).toBeChecked();
     await editor.getByLabel("Prix (€)").fill("1");
     await editor.getByLabel("Vendu").uncheck();

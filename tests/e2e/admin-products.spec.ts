@@ -1,5 +1,6 @@
 /**
- * The product manager (issue 8), signed in as the demo admin: a product made with three images,
+ * The product manager (issue 8), signed in as the demo admin: the add dialog refuses a picked
+ * non-image and more than 10 pictures; a product made with three images,
  * reordered with the arrows and by dragging, sold (it moves from /catalogue to /galerie), edited and
  * deleted; the list filtered and its view remembered. The product rules (slugs, prices, stock, image
  * limits, refusals) are tested over HTTP in tests/routes/admin-actions.test.ts and
@@ -34,7 +35,7 @@ const fileOrder = (dialog: import("@playwright/test").Locator) =>
     .getByTestId("product-image")
     .evaluateAll((items) => items.map((item) => item.getAttribute("data-file")));
 
-test("creates a product with three images, reorders them, sells it, edits and deletes it", async ({
+test("refuses a picked non-image and more than 10 pictures, then creates a product with three images, reorders them, sells it, edits and deletes it", async ({
   page,
   seed,
 }) => {
@@ -46,6 +47,17 @@ test("creates a product with three images, reorders them, sells it, edits and de
   await page.goto("/admin/produits");
   await page.getByRole("button", { name: "Ajouter un produit" }).click();
   const dialog = page.getByRole("dialog", { name: "Ajouter un produit" });
+  // The dialog checks the picked files before anything is sent (docs/product.md §5).
+  const input = dialog.getByLabel("Ajouter des images (PNG, JPG, GIF, WebP)");
+  await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("texte") });
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "« notes.txt » n'est pas une image acceptée (PNG, JPG, GIF ou WebP uniquement).",
+  );
+  const eleven = await Promise.all(Array.from({ length: 11 }, (_, i) => png(50 + i, `p${i}.png`)));
+  await input.setInputFiles(eleven);
+  await expect(dialog.getByRole("alert")).toHaveText("Un produit ne peut pas avoir plus de 10 images.");
+  await expect(dialog.getByTestId("product-image")).toHaveCount(0);
+
   await dialog.getByLabel("Nom").fill(name);
   await expect(dialog.getByText(`Adresse : /catalogue/produit/${slug}`)).toBeVisible();
   await dialog.getByLabel("Description").fill("Un collier d'essai, perles et acier.");
@@ -56,10 +68,13 @@ test("creates a product with three images, reorders them, sells it, edits and de
     .getByRole("checkbox", { name: category.name })
     .check();
   await dialog.getByRole("group", { name: "Couleurs" }).getByRole("checkbox").first().check();
-  await dialog
-    .getByLabel("Ajouter des images (PNG, JPG, GIF, WebP)")
-    .setInputFiles([await png(300, "un.png"), await png(400, "deux.png"), await png(500, "trois.png")]);
+  await input.setInputFiles([
+    await png(300, "un.png"),
+    await png(400, "deux.png"),
+    await png(500, "trois.png"),
+  ]);
   await expect(dialog.getByTestId("product-image")).toHaveCount(3);
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
   expect(await fileOrder(dialog)).toEqual(["un.png", "deux.png", "trois.png"]);
 
   // Reorder with the arrow buttons (the keyboard path)…

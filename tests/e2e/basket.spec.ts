@@ -49,13 +49,21 @@ test.describe("guest", () => {
     await expect(other.getByTestId("panier-count")).toHaveText("2");
   });
 
-  test("the panels: the cart changes quantities, totals and empties; a unique piece stays at 1; a favourite links to its piece and to the order form; the panels close three ways", async ({
+  test("the panels: the favourites start empty; the cart changes quantities, totals and empties; a unique piece stays at 1; the heart adds and removes a favourite, which links to its piece and to the order form; the panels close three ways", async ({
     page,
     seed,
   }) => {
     const product = await seed.product({ price: "42.5", stock: 3 });
     const unique = await seed.product({ unique: true });
     await page.goto(`/catalogue/produit/${product.slug}`);
+    // docs/product.md §2: a badge only "when at least one item".
+    await expect(page.getByTestId("favoris-count")).toHaveCount(0);
+    await page.getByRole("button", { name: "Favoris (0)" }).click();
+    const favorites = page.getByRole("dialog", { name: "Vos Favoris" });
+    await expect(favorites.getByText("Votre liste de favoris est vide.")).toBeVisible();
+    await expect(favorites.getByRole("button", { name: "Contacter pour commander" })).toBeDisabled();
+    await page.keyboard.press("Escape");
+    await expect(favorites).toHaveCount(0);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await page.getByRole("button", { name: "Panier (1)" }).click();
     const cart = page.getByRole("dialog", { name: "Votre Panier" });
@@ -82,9 +90,14 @@ test.describe("guest", () => {
     await page.getByTestId("panel-overlay").click({ position: { x: 10, y: 10 } });
     await expect(cart).toHaveCount(0);
 
-    await page.getByRole("button", { name: `Ajouter ${unique.name} aux favoris` }).click();
+    const heart = page.getByRole("button", { name: `Ajouter ${unique.name} aux favoris` });
+    await heart.click();
+    await expect(page.getByTestId("favoris-count")).toHaveText("1");
+    await page.getByRole("button", { name: `Retirer ${unique.name} des favoris` }).click();
+    await expect(page.getByTestId("favoris-count")).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/catalogue/produit/${unique.slug}$`));
+    await heart.click();
     await page.getByRole("button", { name: "Favoris (1)" }).click();
-    const favorites = page.getByRole("dialog", { name: "Vos Favoris" });
     await expect(favorites.getByRole("link", { name: unique.name })).toHaveAttribute(
       "href",
       `/catalogue/produit/${unique.slug}`,

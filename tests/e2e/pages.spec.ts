@@ -1,8 +1,9 @@
 /**
  * Home, agenda and contact in a live page (docs/product.md §1, §2, §9): the hero's timing and
  * wrap-around, both carousels' autoplay and breakpoints, the agenda's dialog, the map loaded only on
- * request, and the contact form with and without JavaScript. What these pages show is checked in
- * tests/routes/shop-pages.test.ts; the contact message's storage and e-mail in the Vitest suites.
+ * request, "Comment commander ?", the carriers and the message field of 6 rows, and the contact form
+ * with and without JavaScript. What these pages show is checked in tests/routes/shop-pages.test.ts;
+ * the contact message's storage and e-mail in the Vitest suites.
  */
 import type { Page } from "@playwright/test";
 import { count } from "./demo-data";
@@ -136,7 +137,9 @@ test("the agenda: an event's dialog tells its dates, closes with Escape and give
   await expect(opener).toBeFocused();
 });
 
-test("contact: the map loads only when asked; a message is sent with the form", async ({ page }) => {
+test("contact: 'Comment commander ?' and the carriers show; the map loads only when asked; a message is sent with the form", async ({
+  page,
+}) => {
   const thirdParty: string[] = [];
   page.on("request", (request) => {
     if (!request.url().startsWith("http://localhost")) thirdParty.push(request.url());
@@ -146,6 +149,13 @@ test("contact: the map loads only when asked; a message is sent with the form", 
   );
   await page.goto("/contact");
   await expect(page.getByRole("link", { name: /OpenStreetMap/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Comment commander ?" })).toContainText(
+    "Il n'y a pas de paiement en ligne sur le site : chaque commande est confirmée personnellement.",
+  );
+  await expect(page.getByRole("region", { name: "Livraison" })).toContainText(
+    "Transporteurs : Colissimo, Chronopost ou Point Relais, au choix.",
+  );
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveAttribute("rows", "6");
   expect(thirdParty).toEqual([]);
   await page.getByRole("button", { name: "Afficher la carte" }).click();
   await expect(page.locator("iframe[title=\"Plan d'accès à l'atelier\"]")).toBeVisible();
