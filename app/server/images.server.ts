@@ -196,8 +196,8 @@ export const VISITOR_SIZES_WAITING = 4 * IMAGE_PLACES;
 export const PICTURE_THREAD_NICE = 10;
 
 /**
- * Linux: every libvips worker thread of this process runs at PICTURE_THREAD_NICE or lower, so that when the
- * core left for pages is shared after all (the visitors' own connections, the garbage collector,
+ * Linux: every libvips worker thread of this process runs at a niceness of PICTURE_THREAD_NICE at
+ * least, so that when the core left for pages is shared after all (the visitors' own connections, the garbage collector,
  * another process), the scheduler gives it to the page being rendered first and to the encoding
  * after (ADR 021). libvips keeps its workers between tasks; each is lowered once, when seen. Returns
  * how many were lowered by this call. Elsewhere (or without /proc) it does nothing.
