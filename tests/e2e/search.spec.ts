@@ -1,7 +1,7 @@
 /**
- * Issue 23 (docs/product.md §10.23): "A Playwright test types into the header field, picks a
- * suggestion with the keyboard and lands on the piece; axe finds nothing on the results page." The
- * suggestions close with Escape, Enter without a choice shows every result, and the form works
+ * Search in the browser (docs/product.md §10.23): one types into the header field, picks a
+ * suggestion with the keyboard and lands on the piece; an answer arriving after the arrow keys keeps
+ * the chosen option. The suggestions close with Escape, Enter without a choice shows every result, and the form works
  * without JavaScript. Axe on the results page is in accessibility.spec.ts; what the results hold
  * (typos, plurals, sold pieces last) in app/features/search/search.server.test.ts and
  * tests/routes/shop-pages.test.ts.

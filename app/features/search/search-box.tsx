@@ -49,6 +49,10 @@ export function SearchBox({
   const [active, setActive] = useState(-1);
   const boxRef = useRef<HTMLDivElement>(null);
   const query = value.trim();
+  // The option the visitor arrowed to, kept when the next answer still lists it: an answer that
+  // arrives after the arrow keys (the last letters' suggestions) does not take the choice away.
+  const activeHref = useRef<string | null>(null);
+  activeHref.current = answer?.suggestions[active]?.href ?? null;
 
   // Asked for after a pause in the typing; an answer to an older query is dropped (aborted).
   useEffect(() => {
@@ -65,7 +69,7 @@ export function SearchBox({
         if (!response.ok) return;
         const body = (await response.json()) as SuggestionsResponse;
         setAnswer({ query, suggestions: body.suggestions });
-        setActive(-1);
+        setActive(body.suggestions.findIndex((suggestion) => suggestion.href === activeHref.current));
       } catch {
         // Aborted by the next keystroke, or offline: the form still works.
       }
