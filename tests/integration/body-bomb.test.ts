@@ -4,8 +4,9 @@
  * process to /contact, /auth and /reinitialiser-mot-de-passe, which the forms used to parse in full
  * (2.4–4.6 s of a stalled server each, /healthz waiting 5.7 s, sometimes a 500). Each gets a French
  * 413 that the server decides in under 100 ms (its own Server-Timing), and /healthz, asked again and
- * again while the bodies arrive, answers every time in under 50 ms. A process of its own: the bodies
- * must not be sent by the process that times the health check, nor by the one that serves it.
+ * again while the bodies arrive, keeps answering in under 50 ms (95th percentile; none stalled). A
+ * process of its own: the bodies must not be sent by the process that times the health check, nor
+ * by the one that serves it.
  */
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -83,12 +84,14 @@ async function attack(paths: string[]) {
 }
 
 describe("the 48 MB body of 490,000 fields, three at once", () => {
-  it("gets a French 413 decided in under 100 ms on each form, and /healthz answers in under 50 ms throughout", async () => {
+  it("gets a French 413 decided in under 100 ms on each form, and /healthz keeps answering in under 50 ms", async () => {
     const paths = ["/contact", "/auth", "/reinitialiser-mot-de-passe"];
-    // A server stalled by the bodies (the parsing this guards against took 2.4–4.6 s a body) is
-    // slow at every attempt; a machine busy with the suite's other files only at some. So the
-    // answers are checked at each attempt, and the health check's bound must hold in one of three.
-    const slowest: number[] = [];
+    // A server stalled by the bodies (the parsing this guards against took 2.4–4.6 s a body, so one
+    // health check waited seconds) is slow at every attempt; a machine busy with the suite's other
+    // files delays single round trips by tens of milliseconds at some. So the answers are checked at
+    // each attempt, and in one of three the health checks must answer under 50 ms at the 95th
+    // percentile and none may wait half a second (idle machine: every one under 40 ms).
+    const attempts: { p95: number; max: number }[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       const { answers, health } = await attack(paths);
       expect(answers.map((answer) => answer.path).sort()).toEqual([...paths].sort());
@@ -99,16 +102,20 @@ describe("the 48 MB body of 490,000 fields, three at once", () => {
         expect(decided, `${answer.path} ${answer.timing}`).toBeLessThan(100);
       }
       expect(health.length).toBeGreaterThan(0);
-      const slowestHere = Math.max(...health);
-      slowest.push(slowestHere);
+      const sorted = [...health].sort((a, b) => a - b);
+      const times = {
+        p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] as number,
+        max: sorted.at(-1) as number,
+      };
+      attempts.push(times);
       console.info(
-        `[bombe] 413 décidés en ${answers.map((a) => /corps;dur=([0-9.]+)/.exec(a.timing)?.[1]).join(", ")} ms ; /healthz ×${health.length}, médiane ${[...health].sort((a, b) => a - b)[health.length >> 1]?.toFixed(1)} ms, max ${slowestHere.toFixed(1)} ms`,
+        `[bombe] 413 décidés en ${answers.map((a) => /corps;dur=([0-9.]+)/.exec(a.timing)?.[1]).join(", ")} ms ; /healthz ×${health.length}, médiane ${sorted[sorted.length >> 1]?.toFixed(1)} ms, p95 ${times.p95.toFixed(1)} ms, max ${times.max.toFixed(1)} ms`,
       );
-      if (slowestHere < 50) break;
+      if (times.p95 < 50 && times.max < 500) break;
     }
     expect(
-      Math.min(...slowest),
-      `/healthz le plus lent de chaque essai : ${slowest.join(", ")}`,
-    ).toBeLessThan(50);
+      attempts.some((times) => times.p95 < 50 && times.max < 500),
+      `/healthz par essai : ${JSON.stringify(attempts)}`,
+    ).toBe(true);
   }, 120_000);
 });
