@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import { getDb } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import { newId } from "~/server/ids.server";
-import { lockingRows } from "../../../db/dialect";
+import { lockingKeys, lockingRows } from "../../../db/dialect";
 import { freeUnits, heldQuantities } from "../orders/holds.server";
 import { guestBasketSchema } from "./basket-schemas";
 
@@ -297,9 +297,6 @@ export async function removeFromCart(db: DB, userId: string, productId: string):
   await deleteOwnLine(db, "cart_items", userId, productId);
 }
 
-/** Toggles concurrent with this one, beyond which it gives up and reports the list as they left it. */
-const TOGGLE_ATTEMPTS = 10;
-
 /**
  * Toggle: adds if absent, removes if present. Returns whether it is now a favourite. Each step is
  * one statement, so toggles at once (a double click, two instances) act one after the other: an
@@ -311,29 +308,24 @@ export async function toggleFavorite(
   userId: string,
   productId: string,
 ): Promise<boolean | BasketError> {
-  for (let attempt = 0; attempt < TOGGLE_ATTEMPTS; attempt++) {
-    const removed = await db
+  // One toggle of a piece for an account at a time (PostgreSQL: a transaction-scoped advisory lock;
+  // SQLite: its one writer), so each answers what it did: added, or removed.
+  return db.transaction().execute(async (trx) => {
+    await lockingKeys(trx, [`favori:${userId}:${productId}`]);
+    const removed = await trx
       .deleteFrom("user_favorites")
       .where("user_id", "=", userId)
       .where("product_id", "=", productId)
       .executeTakeFirst();
     if (Number(removed.numDeletedRows) > 0) return false;
-    const remembered = await snapshot(db, productId);
+    const remembered = await snapshot(trx, productId);
     if (!remembered) return "introuvable";
-    const added = await db
+    await trx
       .insertInto("user_favorites")
       .values({ id: newId(), user_id: userId, product_id: productId, ...remembered })
-      .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
-      .executeTakeFirst();
-    if (Number(added.numInsertedOrUpdatedRows ?? 0n) > 0) return true;
-  }
-  const present = await db
-    .selectFrom("user_favorites")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("product_id", "=", productId)
-    .executeTakeFirst();
-  return Boolean(present);
+      .execute();
+    return true;
+  });
 }
 
 export async function removeFavorite(db: DB, userId: string, productId: string): Promise<void> {
