@@ -60,6 +60,14 @@ const onBothBackEnds = [
   "tests/integration/server.test.ts", // two processes racing to seed (advisory lock)
 ];
 
+/**
+ * Module tests that need a process of their own: they reset the module registry or set
+ * process-wide state (sharp's threads and their priorities).
+ */
+const ownProcess = ["app/server/images.server.test.ts"];
+
+const processTest = (file: string) => file.startsWith("tests/integration/") || ownProcess.includes(file);
+
 // Vitest runs without the React Router plugin: unit tests import modules directly, and the
 // integration tests start the real built server (see tests/integration).
 export default defineConfig({
@@ -91,35 +99,59 @@ export default defineConfig({
     // databases are its own (tests/support), so files never share data.
     maxWorkers: 3,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "sqlite",
-          include: [
-            "app/**/*.test.ts",
-            "app/**/*.test.tsx",
-            "db/**/*.test.ts",
-            "tests/integration/**/*.test.ts",
-            "tests/routes/**/*.test.ts",
-          ],
-          exclude: [...configDefaults.exclude, ...onPostgresOnly],
-          env: { NACRE_TEST_BACKEND: "sqlite" },
-          globalSetup: ["tests/support/migrated-setup.ts", "tests/support/demo-snapshot-setup.ts"],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "postgres",
-          include: [...onBothBackEnds, ...onPostgresOnly],
-          env: { NACRE_TEST_BACKEND: "postgres" },
-          globalSetup: [
-            "tests/support/postgres-global-setup.ts",
-            "tests/support/migrated-setup.ts",
-            "tests/support/demo-snapshot-setup.ts",
-          ],
-        },
-      },
+      ...backEnd("sqlite", {
+        inProcess: ["app/**/*.test.ts", "app/**/*.test.tsx", "db/**/*.test.ts", "tests/routes/**/*.test.ts"],
+        ownProcess: ["tests/integration/**/*.test.ts", ...ownProcess],
+        exclude: onPostgresOnly,
+        globalSetup: ["tests/support/migrated-setup.ts", "tests/support/demo-snapshot-setup.ts"],
+      }),
+      ...backEnd("postgres", {
+        inProcess: [...onBothBackEnds, ...onPostgresOnly].filter((file) => !processTest(file)),
+        ownProcess: [...onBothBackEnds, ...onPostgresOnly].filter(processTest),
+        exclude: [],
+        globalSetup: [
+          "tests/support/postgres-global-setup.ts",
+          "tests/support/migrated-setup.ts",
+          "tests/support/demo-snapshot-setup.ts",
+        ],
+      }),
     ],
   },
 });
+
+/**
+ * A back end's two projects. The in-process tests (modules and routes, "<back end>") share one
+ * import of the app per worker instead of one per file (about 3 s for a route file): a file's state
+ * is its own — its databases, its shop from startTestShop (context, HTTP app and page cache made
+ * per shop, closed after the file), per-instance throttles kept beside the database handle — so
+ * files run one after another in a worker without isolation. The process tests and the files of
+ * `ownProcess` ("<back end>-isolated") keep a process each. A back end's global set-ups are shared
+ * by its two projects: the first to run makes the cluster, the migrated database and the template.
+ */
+function backEnd(
+  name: "sqlite" | "postgres",
+  files: { inProcess: string[]; ownProcess: string[]; exclude: string[]; globalSetup: string[] },
+) {
+  const common = { env: { NACRE_TEST_BACKEND: name }, globalSetup: files.globalSetup };
+  return [
+    {
+      extends: true as const,
+      test: {
+        ...common,
+        name,
+        include: files.inProcess,
+        exclude: [...configDefaults.exclude, ...files.exclude, ...ownProcess],
+        isolate: false,
+      },
+    },
+    {
+      extends: true as const,
+      test: {
+        ...common,
+        name: `${name}-isolated`,
+        include: files.ownProcess,
+        exclude: [...configDefaults.exclude, ...files.exclude],
+      },
+    },
+  ];
+}

@@ -12,6 +12,7 @@ import {
   createDiskOriginalStore,
   type OriginalStore,
 } from "./image-originals.server";
+import { forgetQueuedSizes } from "./image-variants.server";
 import { createInstanceBus, type InstanceBus } from "./instance-bus.server";
 import { createMailer, type Mailer } from "./mail.server";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.server";
@@ -67,9 +68,11 @@ export function createAppContext(env: Env): AppContext {
     onSessionEnded: (sessionId) => void chatHub.revoke({ sessionId }),
   });
   const uploadsDir = path.join(env.dataDir, "uploads");
+  const cacheDir = path.join(env.dataDir, "cache");
   return Object.assign(context, {
     ...handle,
     async close() {
+      forgetQueuedSizes(cacheDir);
       await outbox.stop();
       await instanceBus?.close();
       await handle.close();
@@ -86,7 +89,7 @@ export function createAppContext(env: Env): AppContext {
         ? createDatabaseOriginalStore(handle.db)
         : createDiskOriginalStore(uploadsDir),
     uploadsDir,
-    cacheDir: path.join(env.dataDir, "cache"),
+    cacheDir,
   });
 }
 

@@ -154,6 +154,20 @@ export function makeSizesAhead(
   startDraining();
 }
 
+/**
+ * Drops what is queued for one shop's pictures (its cache folder), when its context closes: the
+ * queue is the process's, and another shop in the same process (the route tests run one after
+ * another in a worker) must not inherit jobs whose store has closed.
+ */
+export function forgetQueuedSizes(cacheDir: string) {
+  for (let index = queue.length - 1; index >= 0; index--) {
+    const job = queue[index] as Job;
+    if (job.storage.cacheDir !== cacheDir) continue;
+    queue.splice(index, 1);
+    queued.delete(keyOf(job));
+  }
+}
+
 /** Resolves once nothing is queued or being made (tests, and the start-up report). */
 export async function whenSizesMade(): Promise<void> {
   while (draining) await draining;

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   acceptedEncoding,
   pageCache,
@@ -269,12 +269,17 @@ describe("pageCache", () => {
     const local = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => local.once("listening", resolve));
     const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/`;
+    // The cache's clock, not the machine's: a busy machine must not expire the page between two
+    // requests of this test.
+    vi.useFakeTimers({ toFake: ["Date"] });
     try {
       expect(await (await fetch(url)).text()).toBe("<p>1</p>");
+      vi.setSystemTime(Date.now() + 29);
       expect(await (await fetch(url)).text()).toBe("<p>1</p>");
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      vi.setSystemTime(Date.now() + 2);
       expect(await (await fetch(url)).text()).toBe("<p>2</p>");
     } finally {
+      vi.useRealTimers();
       await new Promise((resolve) => local.close(resolve));
     }
   });

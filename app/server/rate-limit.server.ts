@@ -6,6 +6,7 @@
  */
 import { sql } from "kysely";
 import type { DB } from "./database.server";
+import { perDatabase } from "./per-database.server";
 
 export interface RateLimiter {
   /** True when this attempt is allowed (and counts it, refused or not). */
@@ -24,7 +25,8 @@ export interface RateLimitRule {
 }
 
 const PURGE_EVERY_MS = 60_000;
-const lastPurge = new Map<string, number>();
+/** When each scope's old rows were last purged, per instance. */
+const lastPurgeOf = perDatabase(() => new Map<string, number>());
 
 /**
  * Every instance on one database counts in the same rows (ADR 014): one upsert per attempt, atomic
@@ -32,6 +34,7 @@ const lastPurge = new Map<string, number>();
  */
 export function createRateLimiter(db: DB, rule: RateLimitRule): RateLimiter {
   const { scope, max, windowMs } = rule;
+  const lastPurge = lastPurgeOf(db);
   return {
     async attempt(key, now = Date.now()) {
       if (now - (lastPurge.get(scope) ?? 0) >= PURGE_EVERY_MS) {

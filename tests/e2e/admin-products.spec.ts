@@ -1,5 +1,5 @@
 /**
- * The product manager (issue 8), signed in as the demo admin: the add dialog refuses a picked
+ * The product manager (docs/product.md §2, Admin dashboard), signed in as the demo admin: the add dialog refuses a picked
  * non-image and more than 10 pictures; a product made with three images,
  * reordered with the arrows and by dragging, sold (it moves from /catalogue to /galerie), edited and
  * deleted; the list filtered and its view remembered. The product rules (slugs, prices, stock, image
@@ -13,6 +13,26 @@ import { query } from "./demo-data";
 import { expect, type Seed, test, uniqueSuffix } from "./fixtures";
 
 test.use({ storageState: STORAGE.admin });
+
+// /admin/produits shows every piece of the shop, and the specs beside these delete their own pieces
+// and photos: a picture whose product or photo went between the page's render and its request is a
+// 404. Those only are allowed, and each test checks that they are pictures no product has any more.
+test.use({ allowedConsoleErrors: /status of 404/ });
+
+/** Records the page's 404s; the returned check fails on any that is not a vanished product picture. */
+function onlyVanishedPictures(page: Page) {
+  const missing: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() === 404) missing.push(new URL(response.url()).pathname);
+  });
+  return () => {
+    for (const pathname of missing) {
+      const file = /^\/images\/products\/([^/?]+)$/.exec(pathname)?.[1];
+      expect(file, `404 hors des photos de produits : ${pathname}`).toBeDefined();
+      expect(query("select id from product_images where file_name = ?", file), pathname).toEqual([]);
+    }
+  };
+}
 
 /** A small PNG whose width tells it apart once stored (the server re-encodes every image). */
 async function png(width: number, name: string) {
@@ -41,6 +61,7 @@ test("refuses a picked non-image and more than 10 pictures, then creates a produ
   seed,
 }) => {
   test.slow();
+  const checkMissingPictures = onlyVanishedPictures(page);
   const category = await seed.category();
   const name = `Collier Écume ${uniqueSuffix()}`;
   const slug = name.toLowerCase().replace("é", "e").replace(/ /g, "-");
@@ -155,25 +176,14 @@ test("refuses a picked non-image and more than 10 pictures, then creates a produ
   await expect(page.getByRole("status")).toHaveText("Produit supprimé avec succès.");
   await expect(page.getByRole("article", { name })).toHaveCount(0);
   expect(query("select id from products where name = ?", name)).toEqual([]);
+  checkMissingPictures();
 });
 
 test.describe("the whole list", () => {
-  // It shows every piece of the shop, and the specs beside it delete their own pieces and photos:
-  // a picture whose product or photo went between the page's render and its request is a 404. Those
-  // only are allowed, and checked below to be pictures that no product has any more.
-  test.use({ allowedConsoleErrors: /status of 404/ });
-
   test("filters by status, category and name, and remembers the list view", async ({ page, seed }) => {
-    const missing: string[] = [];
-    page.on("response", (response) => {
-      if (response.status() === 404) missing.push(new URL(response.url()).pathname);
-    });
+    const checkMissingPictures = onlyVanishedPictures(page);
     await filtersAndView(page, seed);
-    for (const pathname of missing) {
-      const file = /^\/images\/products\/([^/?]+)$/.exec(pathname)?.[1];
-      expect(file, `404 hors des photos de produits : ${pathname}`).toBeDefined();
-      expect(query("select id from product_images where file_name = ?", file), pathname).toEqual([]);
-    }
+    checkMissingPictures();
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Vitest global set-up, once per project: the run's demo snapshot (tests/support/demo-snapshot.ts,
- * built when its content changed) and, in the "postgres" project, its template database. Without
+ * Vitest global set-up, once per back end (its first project): the run's demo snapshot
+ * (tests/support/demo-snapshot.ts, built when its content changed) and, on PostgreSQL, its template
+ * database. Without
  * a build (a unit-only run) there is no snapshot, and the suites that need one say so.
  */
 import fs from "node:fs";
@@ -17,7 +18,7 @@ export default async function setup(project: TestProject) {
   process.env[SNAPSHOT_ENV.sqlite] = snapshot;
   // The browser tests' shop needs every picture size: made meanwhile when missing.
   startDemoSizesInBackground(snapshot);
-  if (project.config.env?.NACRE_TEST_BACKEND !== "postgres") return;
+  if (project.config.env?.NACRE_TEST_BACKEND !== "postgres" || process.env[SNAPSHOT_ENV.postgres]) return;
   const adminUrl = process.env.NACRE_TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl)
     throw new Error("Aucun PostgreSQL de test : tests/support/postgres-global-setup.ts d'abord.");

@@ -1,5 +1,5 @@
 /**
- * Vitest global set-up, once per project: an empty database with every migration applied, that
+ * Vitest global set-up, once per back end (its first project): an empty database with every migration applied, that
  * module tests' contexts copy (app/server/test-context.ts): a SQLite file, or on PostgreSQL a
  * template database on the run's cluster.
  */
@@ -14,6 +14,8 @@ import { createTestDatabaseUrl, MIGRATED_ENV, TEST_AUTH_SECRET } from "./test-da
 
 export default async function setup(project: TestProject) {
   const postgres = project.config.env?.NACRE_TEST_BACKEND === "postgres";
+  const variable = postgres ? MIGRATED_ENV.postgres : MIGRATED_ENV.sqlite;
+  if (process.env[variable]) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-migrated-"));
   const url = postgres ? createTestDatabaseUrl("migrated") : undefined;
   const ctx = createAppContext(
@@ -29,9 +31,9 @@ export default async function setup(project: TestProject) {
     await ctx.close();
   }
   const name = url ? decodeURIComponent(new URL(url).pathname.slice(1)) : path.join(dataDir, "nacre.sqlite");
-  process.env[postgres ? MIGRATED_ENV.postgres : MIGRATED_ENV.sqlite] = name;
+  process.env[variable] = name;
   return () => {
-    delete process.env[postgres ? MIGRATED_ENV.postgres : MIGRATED_ENV.sqlite];
+    delete process.env[variable];
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

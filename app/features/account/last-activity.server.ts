@@ -6,6 +6,7 @@
  * inactivity warning: the account is counted again from now.
  */
 import type { DB } from "~/server/database.server";
+import { perDatabase } from "~/server/per-database.server";
 
 export const ACTIVITY_WRITE_EVERY_MS = 60 * 60_000;
 /** The in-memory notes are forgotten past this many users (their writes are then re-checked in SQL). */
@@ -56,8 +57,10 @@ export function createActivityRecorder(everyMs = ACTIVITY_WRITE_EVERY_MS) {
   };
 }
 
-/** This instance's recorder: the session lookup and the sign-in hook call it. */
-export const recordActivity = createActivityRecorder();
+/** The instance's recorder: the session lookup and the sign-in hook call it. */
+const activityRecorderOf = perDatabase(() => createActivityRecorder());
+export const recordActivity: ReturnType<typeof createActivityRecorder> = (db, ...rest) =>
+  activityRecorderOf(db)(db, ...rest);
 
 /**
  * A signed-in user read a page or an API. Not when the request carries a body (a form post, whose

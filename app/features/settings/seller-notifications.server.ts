@@ -18,6 +18,7 @@ import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import type { MailMessage } from "~/server/mail.server";
 import { recordMail } from "~/server/outbox.server";
+import { perDatabase } from "~/server/per-database.server";
 
 /** How long without an admin before a chat message is e-mailed. */
 export const ADMIN_ABSENCE_MS = 10 * 60_000;
@@ -146,8 +147,9 @@ export function createPresenceRecorder(everyMs = PRESENCE_WRITE_EVERY_MS) {
   };
 }
 
-/** This instance's recorder: the dashboard's layout and the admins' chat stream call it. */
-export const recordAdminPresence = createPresenceRecorder();
+/** The instance's recorder: the dashboard's layout and the admins' chat stream call it. */
+const presenceRecorderOf = perDatabase(() => createPresenceRecorder());
+export const recordAdminPresence = (db: DB) => presenceRecorderOf(db)(db);
 
 /**
  * The dashboard's layout: an admin reading a page is around. Not when its loader runs inside a
