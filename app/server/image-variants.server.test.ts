@@ -276,7 +276,11 @@ describe("sizes made ahead of time", () => {
     expect(sizesEncoded() - encoded).toBeLessThanOrEqual(2);
     expect(idle).toBe(false);
     // The backlog has served its purpose: deleted, what is left of it is skipped.
-    await deleteStoredImages(ctx, "site", backlog.map((image) => image.fileName));
+    await deleteStoredImages(
+      ctx,
+      "site",
+      backlog.map((image) => image.fileName),
+    );
     await done;
   });
 
