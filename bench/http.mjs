@@ -1,4 +1,4 @@
-// `npm run bench` (HTTP part, issue 22): autocannon 8 from this process against the built server on
+// `npm run bench` (HTTP part): autocannon 8 from this process against the built server on
 // a fresh seeded DATA_DIR (or BENCH_URL), both on the same machine: 32 connections for 10 s after a
 // 2 s warm-up, every request sending `accept-encoding: br, gzip` as a browser does (without it the
 // server sends uncompressed bytes and skips the precompressed cache, so the figure would not be a

@@ -1,4 +1,4 @@
-// `npm run bench` (first-load JavaScript, issue 22): for each of the eight public pages
+// `npm run bench` (first-load JavaScript): for each of the eight public pages
 // (bench/pages.mjs), every /assets/*.js the page loads before it is interactive (its modulepreload
 // links and what its inline module script imports; React Router's inline manifest also names the
 // modules of routes not on this page, which the browser never fetches for it, checked by logging

@@ -1,4 +1,4 @@
-// `npm run bench` (Lighthouse part, issue 22): Lighthouse 12 (Node API, its default mobile preset:
+// `npm run bench` (Lighthouse part): Lighthouse 12 (Node API, its default mobile preset:
 // simulated slow 4G and a 4× slower CPU) in Debian's Chromium on the eight public pages of
 // bench/pages.mjs, in two phases, each page measured LH_RUNS times (default 3) and the run with the
 // median performance score kept. Budgets (docs/product.md §10.17): performance >= 98 and

@@ -1,4 +1,4 @@
-// `npm run bench` (load part, issue 10): the built server on a fresh seeded DATA_DIR, and 16
+// `npm run bench` (load part): the built server on a fresh seeded DATA_DIR, and 16
 // closed-loop clients on loopback for 10 s mixing what a real day looks like: catalogue pages,
 // product pages, cart updates by signed-in customers, and support chat reads while 200 chat
 // streams stay open. Reports throughput, p50/p95/p99 per kind and errors; any 5xx fails the run.

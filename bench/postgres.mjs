@@ -1,4 +1,4 @@
-// `npm run bench` (PostgreSQL part, issue 19, ADR 014): the closed-loop method of bench/throughput.mjs
+// `npm run bench` (PostgreSQL part, ADR 014): the closed-loop method of bench/throughput.mjs
 // (16 connections for 5 s after a warm-up; here the median of BENCH_RUNS=3 runs) on three set-ups
 // of the built server, each on the demo seed:
 //   - SQLite, one instance (the shop's default);

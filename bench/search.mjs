@@ -1,4 +1,4 @@
-// Search at scale (issue 23, docs/product.md §10.23: with 5,000 products a query answers in < 30 ms of
+// Search at scale (docs/product.md §10.23: with 5,000 products a query answers in < 30 ms of
 // server time). Starts the built server on an empty DATA_DIR (the first start migrates), stops it,
 // inserts BENCH_PRODUCTS (5,000) pieces with French jewellery texts and their categories, colours,
 // materials and pearl types straight into the database, marks the search index as built by older

@@ -1,7 +1,7 @@
 /**
- * The French notice shown while the browser is offline (issue 11 PWA): the page on screen then
- * comes from the service worker's cache. Rendered only after mount, from navigator.onLine and the
- * online/offline events, so the server's HTML and the first client render always match.
+ * The French notice shown while the browser is offline (docs/product.md §10.12): the page on screen
+ * then comes from the service worker's cache. Rendered only after mount, from navigator.onLine and
+ * the online/offline events, so the server's HTML and the first client render always match.
  */
 import { useEffect, useState } from "react";
 import styles from "./offline-notice.module.css";

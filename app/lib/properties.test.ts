@@ -1,6 +1,7 @@
 /**
- * Property-based tests (issue 10): slugify, price parsing and the catalogue's filter rules hold for
- * any input fast-check can think of, not only for the examples written by hand.
+ * Property-based tests (docs/security.md, "Properties for all inputs"): slugify, price parsing and
+ * the catalogue's filter rules hold for any input fast-check can think of, not only for the
+ * examples written by hand.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Registers the service worker (public/sw.js, issue 11 PWA) once the page has loaded, in
+ * Registers the service worker (public/sw.js, docs/product.md §10.12) once the page has loaded, in
  * production builds only: in development Vite serves unhashed modules that must never be cached.
  */
 const MAX_REMEMBERED_IMAGES = 60;

@@ -103,7 +103,7 @@ describe("backups", () => {
   });
 });
 
-describe("backup leftovers and permissions (issue 16)", () => {
+describe("backup leftovers and permissions", () => {
   let source: AppContext;
   beforeAll(async () => {
     source = await createTestContext();

@@ -1,5 +1,5 @@
 /**
- * Backups of the shop's database (issue 10, durability): SQLite's online backup API copies a
+ * Backups of the shop's database (docs/product.md §10.16): SQLite's online backup API copies a
  * consistent snapshot while the shop keeps serving, into $DATA_DIR/backups, keeping the newest
  * few. Restoring checks the file first, keeps a copy of the database it replaces, and refuses to
  * run while the shop is running on the same folder. PostgreSQL's backups (pg_dump archives,

@@ -1,7 +1,7 @@
 /**
  * The data folder holds every customer's data, the session secret, uploads and mails: only the
- * shop's own user may read it (issue 16). New files are owner-only through the server's umask
- * (server.ts); this narrows what an older install, or another tool, left readable to others.
+ * shop's own user may read it (docs/security.md). New files are owner-only through the server's
+ * umask (server.ts); this narrows what an older install, or another tool, left readable to others.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,6 +1,7 @@
 /**
  * A write the database refuses by its own rules (CHECK, NOT NULL, UNIQUE, FOREIGN KEY) is about the
- * data sent, not a fault of the server: it is answered with a French 4xx, never a 500 (issue 16).
+ * data sent, not a fault of the server: it is answered with a French 4xx, never a 500
+ * (docs/product.md §10.1).
  */
 
 export const CONSTRAINT_MESSAGE =

@@ -23,7 +23,7 @@ describe("mailer without SMTP_URL", () => {
   });
 });
 
-describe("the outbox (issue 16)", () => {
+describe("the outbox", () => {
   const newOutbox = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), "nacre-mail-")), "outbox");
   const quiet = <T>(run: () => Promise<T>) => {
     const original = console.info;

@@ -1,6 +1,6 @@
 /**
- * Issue 9: the shop's opening hours become a setting (contact page), and a contact message keeps
- * the order it came with ('Contacter pour commander') for the admin's inbox.
+ * The shop's opening hours become a setting (contact page, docs/product.md §10.5), and a contact
+ * message keeps the order it came with ('Contacter pour commander') for the admin's inbox (§10.4).
  */
 import type { Kysely } from "kysely";
 

@@ -1,5 +1,5 @@
 /**
- * Issue 20: orders (docs/product.md §10.19, ADR 016). A cart sent from /contact becomes an order with a
+ * Orders (docs/product.md §10.19, ADR 016). A cart sent from /contact becomes an order with a
  * readable number, its lines at the price of that moment, a history of its steps, and the pieces
  * held for it. The shop settings gain the hold's length and the seller's notification switches.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 21: the data lifecycle the privacy policy promises (docs/product.md §10.21, ADR 017). Each
+ * The data lifecycle the privacy policy promises (docs/product.md §10.21, ADR 017). Each
  * account records its last activity and when it was warned of its coming deletion; the shop
  * settings hold the inactivity limit the job applies and the policy states, and the consumer
  * mediator the legal pages name.

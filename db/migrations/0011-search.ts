@@ -1,5 +1,5 @@
 /**
- * Issue 23: search across the catalogue and the gallery (docs/product.md §10.23, ADR 019). The
+ * Search across the catalogue and the gallery (docs/product.md §10.23, ADR 019). The
  * words of each piece (name, description, category, colours, materials, pearl types), normalised
  * by the shop's code the same way on both back ends, with the weight of the field they come from;
  * what ranking needs of each piece (sold or not, its name's sort key);

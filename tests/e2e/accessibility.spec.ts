@@ -1,13 +1,14 @@
 /**
- * Accessibility (issue 11, design brief): axe-core finds nothing on each page template once, in its
- * most complete state — side panels filled and open, the lightbox, the menu, the filter drawer and
- * the category chooser, an event's dialog, the order form, the customer's account with a favourite,
- * a cart, an order and a review — and in the states a visitor meets first: the empty side panels, the
- * forgot-password view and a reset link without its token, the home page, the catalogue and a piece's
- * page with its cart at 1280 px and at 390 px. On each dashboard page, with its dialogs (an order's
- * cancel dialog dismissed, then confirmed) and the shop pages' inline editor open, on a sold piece's
- * page too. The support chat with messages and the seller's open conversation are checked
- * in chat.spec.ts, the only spec that writes chat messages.
+ * Accessibility (docs/product.md §10.10, design brief): axe-core finds nothing on each page
+ * template once, in its most complete state — side panels filled and open, the lightbox, the menu,
+ * the filter drawer and the category chooser, an event's dialog, the order form, the customer's
+ * account with a favourite, a cart, an order and a review — and in the states a visitor meets
+ * first: the empty side panels, the forgot-password view and a reset link without its token, the
+ * home page, the catalogue and a piece's page with its cart at 1280 px and at 390 px. On each
+ * dashboard page, with its dialogs (an order's cancel dialog dismissed, then confirmed) and the
+ * shop pages' inline editor open, on a sold piece's page too. The support chat with messages and
+ * the seller's open conversation are checked in chat.spec.ts, the only spec that writes chat
+ * messages.
  */
 import type { Page } from "@playwright/test";
 import { STORAGE } from "./accounts";

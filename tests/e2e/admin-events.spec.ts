@@ -1,7 +1,8 @@
 /**
- * The event manager (issue 8), signed in as the demo admin: an event created with an image, seen on
- * /agenda, edited and deleted after confirmation. The form's rules are tested over HTTP in
- * tests/routes/dashboard-lists.test.ts, its pictures' lifecycle in the Vitest suites.
+ * The event manager (docs/product.md §2 "Admin dashboard"), signed in as the demo admin: an event
+ * created with an image, seen on /agenda, edited and deleted after confirmation. The form's rules
+ * are tested over HTTP in tests/routes/dashboard-lists.test.ts, its pictures' lifecycle in the
+ * Vitest suites.
  */
 import sharp from "sharp";
 import { STORAGE } from "./accounts";

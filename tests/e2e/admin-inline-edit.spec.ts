@@ -1,5 +1,5 @@
 /**
- * Inline editing on the shop pages (issue 9, docs/product.md §4 "Admin inline edit"), on pieces of the
+ * Inline editing on the shop pages (docs/product.md §4 "Admin inline edit"), on pieces of the
  * test's own: as the demo admin, save and cancel on a catalogue card, save a sold card on /galerie,
  * photos added (compressed above 1 MB), reordered and removed on a piece's page, and a sold piece put
  * back on sale and sold again,

@@ -1,5 +1,5 @@
 /**
- * Issue 20's whole journey (docs/product.md §10.19), across three browsers: a guest orders a unique
+ * The whole order journey of docs/product.md §10.19, across three browsers: a guest orders a unique
  * piece of the test's own from the cart, the total following the quantity typed; the seller's open
  * dashboard counts the new order live; another visitor finds the piece 'Réservée' and cannot order
  * it; the admin sends a payment link (the guest's e-mail in the outbox carries it), marks the order

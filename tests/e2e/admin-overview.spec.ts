@@ -1,7 +1,7 @@
 /**
- * The dashboard on a phone (issue 8): its navigation scrolls sideways while the page does not, and
- * the add-product dialog fits the screen. What the overview shows and whom the dashboard lets in
- * are tested in tests/routes/dashboard-lists.test.ts.
+ * The dashboard on a phone (docs/product.md §2 "Admin dashboard"): its navigation scrolls sideways
+ * while the page does not, and the add-product dialog fits the screen. What the overview shows and
+ * whom the dashboard lets in are tested in tests/routes/dashboard-lists.test.ts.
  */
 import { STORAGE } from "./accounts";
 import { expect, test } from "./fixtures";

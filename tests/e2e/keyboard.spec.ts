@@ -1,8 +1,8 @@
 /**
- * Keyboard only (issue 11, design brief "keyboard paths"): catalogue → product → cart → order form
- * with Tab, Enter, Space, the arrows and Escape, never the mouse. The cart panel traps focus and gives
- * it back; every stop shows a visible focus ring. The guest cart lives in local storage; the order
- * sent at the end is for a piece of the test's own.
+ * Keyboard only (docs/product.md §10.10, design brief "keyboard paths"): catalogue → product → cart
+ * → order form with Tab, Enter, Space, the arrows and Escape, never the mouse. The cart panel traps
+ * focus and gives it back; every stop shows a visible focus ring. The guest cart lives in local
+ * storage; the order sent at the end is for a piece of the test's own.
  */
 import type { Locator, Page } from "@playwright/test";
 import { query } from "./demo-data";

@@ -1,7 +1,7 @@
 /**
- * Issue 11, PWA: the service worker keeps pages already visited readable offline, with a French
- * notice, answers a page never visited with the offline page, and never keeps the account, sign-in
- * or API answers.
+ * Offline reading (docs/product.md §10.12): the service worker keeps pages already visited readable
+ * offline, with a French notice, answers a page never visited with the offline page, and never
+ * keeps the account, sign-in or API answers.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

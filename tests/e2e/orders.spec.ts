@@ -1,5 +1,5 @@
 /**
- * Without JavaScript (issue 20, docs/product.md §10.19): a signed-in customer's basket buttons and the
+ * Without JavaScript (docs/product.md §10.19): a signed-in customer's basket buttons and the
  * order form are plain forms. The customer adds a piece to the cart and to the favourites, each
  * coming back to the page with a confirmation, then orders the cart with the form prefilled from
  * the profile, only the chosen delivery's details showing, by CSS alone. The whole order journey

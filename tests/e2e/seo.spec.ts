@@ -1,7 +1,7 @@
 /**
- * Issue 11, SEO, in Chromium: the JSON-LD blocks written by <Meta/> pass the nonce-based CSP and
- * hydrate without a mismatch (the fixture fails on any console error), and in-app navigation
- * updates the title, canonical URL and structured data.
+ * Search engines and sharing (docs/product.md §10.7), in Chromium: the JSON-LD blocks written by
+ * <Meta/> pass the nonce-based CSP and hydrate without a mismatch (the fixture fails on any console
+ * error), and in-app navigation updates the title, canonical URL and structured data.
  */
 import { expect, test } from "./fixtures";
 

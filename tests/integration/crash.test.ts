@@ -1,9 +1,9 @@
 /**
- * Durability (issue 10): the server is killed outright (SIGKILL, no chance to clean up) while
- * eight clients write at once, five times over. After every crash the database must hold every
- * write the server acknowledged with a 200, and only whole messages, each once; the SQLite file must
- * pass `PRAGMA integrity_check`, and on PostgreSQL the killed shop must leave no session, open
- * transaction or lock behind. The shop then starts again on its data.
+ * Durability (docs/product.md §10.16): the server is killed outright (SIGKILL, no chance to clean
+ * up) while eight clients write at once, five times over. After every crash the database must hold
+ * every write the server acknowledged with a 200, and only whole messages, each once; the SQLite
+ * file must pass `PRAGMA integrity_check`, and on PostgreSQL the killed shop must leave no session,
+ * open transaction or lock behind. The shop then starts again on its data.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import {

@@ -1,7 +1,7 @@
 /**
- * The data folder is its owner's only (issue 16): the database and its -wal/-shm, the backups, the
- * uploads, the image cache and the mail outbox. An install whose files were left readable by
- * others is narrowed at the next start.
+ * The data folder is its owner's only (docs/security.md): the database and its -wal/-shm, the
+ * backups, the uploads, the image cache and the mail outbox. An install whose files were left
+ * readable by others is narrowed at the next start.
  */
 import fs from "node:fs";
 import path from "node:path";

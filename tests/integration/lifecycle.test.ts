@@ -1,7 +1,7 @@
 /**
- * Graceful lifecycle (issue 10): on SIGTERM the server answers what it is already serving, ends the
- * live chat streams, closes the database (SQLite: its WAL folded back into the file; PostgreSQL:
- * every pooled connection closed, none cut) and exits with 0.
+ * Graceful lifecycle (docs/security.md "Durability"): on SIGTERM the server answers what it is
+ * already serving, ends the live chat streams, closes the database (SQLite: its WAL folded back
+ * into the file; PostgreSQL: every pooled connection closed, none cut) and exits with 0.
  */
 import fs from "node:fs";
 import http from "node:http";

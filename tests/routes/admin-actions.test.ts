@@ -1,5 +1,5 @@
 /**
- * The admin actions (issue 8), a route test (the app in this process, over real HTTP): the upload
+ * The admin actions (ADR 006), a route test (the app in this process, over real HTTP): the upload
  * routes (product and event saves) refuse anonymous visitors and customers with a 403, the
  * dashboard pages' commands send them to sign in or away (ADR 013), the upload routes take saves
  * only (ADR 020), and the upload limits — an 11th image, a non-image renamed .png, a 50 MB body —

@@ -1,9 +1,9 @@
 /**
- * Issue 9's admin actions, a route test (the app in this process, over real HTTP): the dashboard
- * pages' commands (ADR 013) for review moderation, users, shop settings and the contact inbox send
- * anonymous visitors to sign in and customers away, whether posted as a form or by the page's
- * fetcher, and nothing changes; the last admin can neither be demoted nor deleted; deleting a
- * customer removes every row of theirs.
+ * The admin's actions (docs/product.md §6), a route test (the app in this process, over real HTTP):
+ * the dashboard pages' commands (ADR 013) for review moderation, users, shop settings and the
+ * contact inbox send anonymous visitors to sign in and customers away, whether posted as a form or
+ * by the page's fetcher, and nothing changes; the last admin can neither be demoted nor deleted;
+ * deleting a customer removes every row of theirs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postCommand, urlEncoded } from "../support/page-command";
@@ -73,7 +73,7 @@ const SETTINGS = {
   openingHours: "jamais",
 };
 
-describe("issue 9 admin actions refuse everyone but an admin", () => {
+describe("admin actions refuse everyone but an admin", () => {
   it("sends anonymous visitors to sign in and customers away, and changes nothing", async () => {
     expect((await sendContact({ name: "Léa", email: "lea@example.com", message: "Bonjour" })).status).toBe(
       200,

@@ -1,9 +1,9 @@
 /**
- * Authorization matrix (issue 10), a route test (the app in this process, over real HTTP), on both
- * back ends: every route of app/routes.ts, read (GET) and written (POST) as an anonymous visitor,
- * customer A, customer B and the admin, with the outcome each must get. The table is keyed by the
- * route map itself: a route added without its row makes this suite fail. Every answer given to B or
- * to a visitor is also searched for A's private data.
+ * Authorization matrix (docs/product.md §10.1), a route test (the app in this process, over real
+ * HTTP), on both back ends: every route of app/routes.ts, read (GET) and written (POST) as an
+ * anonymous visitor, customer A, customer B and the admin, with the outcome each must get. The
+ * table is keyed by the route map itself: a route added without its row makes this suite fail.
+ * Every answer given to B or to a visitor is also searched for A's private data.
  */
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -435,7 +435,7 @@ describe("authorization matrix", () => {
   }
 });
 
-// Issue 21: a command a route takes by intent, posted with its intent alone, as a plain form and as
+// A command a route takes by intent, posted with its intent alone, as a plain form and as
 // the page's fetcher posts it (`fetcher`: the `.data` request, whose redirects travel in its body).
 // Every role but the admin is refused before the command is read; the admin's incomplete command is a
 // 400 (in French).

@@ -1,9 +1,9 @@
 /**
- * Bad input (issue 10), a route test (the app in this process, over real HTTP), on both back ends:
- * every mutation receives malformed and hostile payloads — wrong types, missing and extra fields,
- * huge strings, unicode tricks, negative and NaN numbers, forged ids, wrong content types, oversize
- * and unannounced bodies — from the role that may call it. Each answer must be a 4xx in French,
- * never a 5xx, and the database must be byte-for-byte unchanged.
+ * Bad input (docs/product.md §10.1), a route test (the app in this process, over real HTTP), on
+ * both back ends: every mutation receives malformed and hostile payloads — wrong types, missing and
+ * extra fields, huge strings, unicode tricks, negative and NaN numbers, forged ids, wrong content
+ * types, oversize and unannounced bodies — from the role that may call it. Each answer must be a
+ * 4xx in French, never a 5xx, and the database must be byte-for-byte unchanged.
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -185,7 +185,7 @@ describe("hostile payloads on every mutation", () => {
   }
 });
 
-describe("the order form (issue 20)", () => {
+describe("the order form", () => {
   /** The order form's fields, each given the same hostile value; the form's name kept. */
   const ORDER_FIELDS = {
     "quantite.abcdefghijklmno": "",
@@ -373,7 +373,7 @@ describe("Better Auth's update-user route (closed: the profile form is the only 
   });
 });
 
-describe("control characters in text (issue 16)", () => {
+describe("control characters in text", () => {
   const CONTROLS = ["\u0000", "\u0007", "\u001b[31m", "\u007f", "\u0085"];
   const REFUSED = "Ce texte contient des caractères non autorisés.";
   let writer: string;
@@ -530,7 +530,7 @@ describe("control characters in text (issue 16)", () => {
   });
 });
 
-describe("bodies an action does not read (issue 16)", () => {
+describe("bodies an action does not read", () => {
   const BIG_TEXT = "x".repeat(200_000);
 
   /** Two requests on one kept-alive socket: the first's answer, and whether the socket survived. */
@@ -653,7 +653,7 @@ describe("bodies an action does not read (issue 16)", () => {
   });
 });
 
-describe("the orders and notifications settings (issue 20)", () => {
+describe("the orders and notifications settings", () => {
   it("refuses every bad hold or checkbox with a French 400, the database unchanged", async () => {
     const before = await snapshot();
     const holds = [
@@ -692,7 +692,7 @@ describe("the orders and notifications settings (issue 20)", () => {
   });
 });
 
-describe("the legal identity and mediation settings (issue 21)", () => {
+describe("the legal identity and mediation settings", () => {
   const LEGAL = {
     intent: "save-legal",
     ownerName: "Vaimiti Le Gall",
@@ -767,7 +767,7 @@ describe("the legal identity and mediation settings (issue 21)", () => {
   });
 });
 
-describe("'Mes données' (issue 21)", () => {
+describe("'Mes données'", () => {
   it("answers hostile account deletions with a French 4xx, never a 5xx, nothing deleted", async () => {
     const before = await snapshot();
     const withIntent = (payload: Payload): Payload =>

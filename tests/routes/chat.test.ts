@@ -1,6 +1,6 @@
 /**
  * The support chat's commands and reads (POST and GET /api/chat; docs/product.md §6: "own support
- * chat (chats filtered to own)"; issue 7), a route test: the app in this process over real HTTP. A
+ * chat (chats filtered to own)"), a route test: the app in this process over real HTTP. A
  * customer cannot read, post into, mark read or delete another customer's conversation, only admins
  * see all, and every refusal is a French 4xx. What the live stream (GET /api/chat/flux) sends to
  * whom is a process test: tests/integration/chat-stream.test.ts.

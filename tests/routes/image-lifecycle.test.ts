@@ -1,10 +1,10 @@
 /**
- * Images (issue 16, ADR 010), a route test (the app in this process, over real HTTP): uploads take
- * PNG, JPEG, GIF and WebP by their bytes only — an SVG avatar or event picture gets a French 4xx
- * and nothing is stored — and a file dies with its record: once a product, an event or a user is
- * deleted, or an avatar replaced, the old URLs (original, sizes, thumb) answer 404, the original is
- * gone from the shop's store (uploads/ on SQLite, image_files on PostgreSQL: ADR 015) and its sizes
- * from cache/.
+ * Images (docs/product.md §10.8, ADR 010), a route test (the app in this process, over real HTTP):
+ * uploads take PNG, JPEG, GIF and WebP by their bytes only — an SVG avatar or event picture gets a
+ * French 4xx and nothing is stored — and a file dies with its record: once a product, an event or a
+ * user is deleted, or an avatar replaced, the old URLs (original, sizes, thumb) answer 404, the
+ * original is gone from the shop's store (uploads/ on SQLite, image_files on PostgreSQL: ADR 015)
+ * and its sizes from cache/.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,9 +1,9 @@
 /**
- * Issue 21, done-when (c), a route test (the app in this process, over real HTTP): the admin edits
- * the consumer mediator and the inactivity limit in the settings ('Identité légale et médiation',
- * intent save-legal), and the mentions légales, the CGV and the privacy policy show them at once.
- * Bad input is refused in French with a 400 and changes nothing; customers and visitors cannot
- * save.
+ * Legal pages that read the settings (docs/product.md §10.21), a route test (the app in this
+ * process, over real HTTP): the admin edits the consumer mediator and the inactivity limit in the
+ * settings ('Identité légale et médiation', intent save-legal), and the mentions légales, the CGV
+ * and the privacy policy show them at once. Bad input is refused in French with a 400 and changes
+ * nothing; customers and visitors cannot save.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postCommand } from "../support/page-command";

@@ -1,5 +1,5 @@
 /**
- * 'Mes données' (issue 21, docs/product.md §10.21), a route test (the app in this process, over
+ * 'Mes données' (docs/product.md §10.21), a route test (the app in this process, over
  * real HTTP): a customer downloads everything the shop holds about them (their own data only, no
  * secret), and deletes their account with their password: afterwards they cannot sign in, their old
  * session is useless, their avatar answers 404, and their paid order is kept anonymised. The admin

@@ -1,5 +1,5 @@
 /**
- * The order request (issue 20, docs/product.md §10.19), a route test (the app in this process, over
+ * The order request (docs/product.md §10.19), a route test (the app in this process, over
  * real HTTP): the order form of /contact posted like a browser without JavaScript, by a signed-in
  * customer (lines from the server cart) and by a guest (`quantite.<id>` fields); the redirect to
  * the order's private page and what it shows; the confirmation and shop e-mails; a unique piece

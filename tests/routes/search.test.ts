@@ -1,5 +1,5 @@
 /**
- * Search (issue 23, docs/product.md §10.23), a route test (the app in this process, over real
+ * Search (docs/product.md §10.23), a route test (the app in this process, over real
  * HTTP), on both back ends: a fresh shop's pieces are found at once, the suggestions endpoint and
  * the results page take any input without a 500, the admin's search is the admin's only, and a
  * piece the admin renames or deletes is found under its new name, or no more, at the very next

@@ -1,11 +1,11 @@
 /**
- * Issue 20, a route test (the app in this process, over real HTTP): the 'Commandes et
- * notifications' settings (French 400s for a bad hold, nothing changed), the seller's e-mails in
- * the outbox honouring their switches (contact message, review awaiting approval, chat message
- * while no admin is around; a new order's e-mail is tested with the orders' flow in
- * app/features/settings/seller-notifications.server.test.ts), and 'Mes commandes': a customer sees
- * their own orders with status, payment link, tracking number and history, never another
- * customer's.
+ * The seller's e-mails (docs/product.md §10.20), a route test (the app in this process, over real
+ * HTTP): the 'Commandes et notifications' settings (French 400s for a bad hold, nothing changed),
+ * the seller's e-mails in the outbox honouring their switches (contact message, review awaiting
+ * approval, chat message while no admin is around; a new order's e-mail is tested with the orders'
+ * flow in app/features/settings/seller-notifications.server.test.ts), and 'Mes commandes': a
+ * customer sees their own orders with status, payment link, tracking number and history, never
+ * another customer's.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";

@@ -1,8 +1,9 @@
 /**
- * Issue 11, a route test (the app in this process over real HTTP): the server-rendered head of the
- * home, product, sold and agenda pages (title, description, canonical, sharing cards, JSON-LD), the
- * sitemap and robots.txt, and the files the installed app and its service worker need (public/, which
- * the build copies as is).
+ * Search engines, sharing and the installable app (docs/product.md §10.7, §10.12), a route test
+ * (the app in this process over real HTTP): the server-rendered head of the home, product, sold and
+ * agenda pages (title, description, canonical, sharing cards, JSON-LD), the sitemap and robots.txt,
+ * and the files the installed app and its service worker need (public/, which the build copies as
+ * is).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryDatabase } from "../support/shop-server";
@@ -102,7 +103,7 @@ describe("page metadata", () => {
       address: { "@type": "PostalAddress", streetAddress: "14 rue des Goélands", addressCountry: "FR" },
     });
     expect(store?.sameAs).toContain("https://www.instagram.com/nacre.bijoux");
-    // Issue 23: the site's search, for the search engines' own search box.
+    // docs/product.md §10.23: the site's search, for the search engines' own search box.
     expect(page.jsonLd.find((data) => data["@type"] === "WebSite")).toMatchObject({
       url: `${origin}/`,
       potentialAction: {

@@ -1,6 +1,6 @@
 /**
- * /sitemap.xml and /robots.txt (issue 11, SEO): every public page, each piece for sale and each sold
- * piece with its last change; the private areas are kept out of search engines.
+ * /sitemap.xml and /robots.txt (docs/product.md §10.7): every public page, each piece for sale and
+ * each sold piece with its last change; the private areas are kept out of search engines.
  */
 import type { DB } from "~/server/database.server";
 

@@ -1,6 +1,7 @@
 /**
- * Issue 23: customers type without accents, with typos, in the plural ('colier perle noir',
- * 'boucles nacre', 'bague ajustable'); the shop's texts and the queries become the same words.
+ * docs/product.md §10.23: customers type without accents, with typos, in the plural ('colier perle
+ * noir', 'boucles nacre', 'bague ajustable'); the shop's texts and the queries become the same
+ * words.
  */
 import { describe, expect, it } from "vitest";
 import { editDistance, searchWords, wordMatch } from "./search-query";

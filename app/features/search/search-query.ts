@@ -1,8 +1,8 @@
 /**
- * The words search works on (issue 23: customers type without accents, with typos, in the
- * plural). Shop texts and queries go through the same steps, so "Colliers nacrés" and
- * "colier nacre" meet: lower case, accents and ligatures removed, split on anything that is not a
- * letter or a digit, French little words dropped, and a final plural "s" or "x" taken off.
+ * The words search works on (docs/product.md §10.23: customers type without accents, with typos, in
+ * the plural). Shop texts and queries go through the same steps, so "Colliers nacrés" and "colier
+ * nacre" meet: lower case, accents and ligatures removed, split on anything that is not a letter or
+ * a digit, French little words dropped, and a final plural "s" or "x" taken off.
  */
 
 /** Little words that say nothing about a piece ("boucles d'oreilles", "collier en perles"). */

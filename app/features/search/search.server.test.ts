@@ -1,5 +1,5 @@
 /**
- * Issue 23 (docs/product.md §10.23, ADR 019): customers type "the way they speak: without accents,
+ * Search (docs/product.md §10.23, ADR 019): customers type "the way they speak: without accents,
  * with typos, in the plural ('colier perle noir', 'boucles nacre', 'bague ajustable')". Pieces are
  * written through the admin's own save, so the index is kept up to date by the real write path;
  * runs on SQLite and on PostgreSQL.
@@ -136,7 +136,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe("the issue's examples", () => {
+describe("the examples of docs/product.md §10.23", () => {
   it("'colier perle noir' finds the black pearl necklace: a typo, a plural-free feminine, a colour", async () => {
     const found = await names("colier perle noir");
     expect(found[0]).toBe("collierNoir");

@@ -232,8 +232,8 @@ export async function findPieces(db: DB, query: string, limit?: number): Promise
 
 /**
  * The `Server-Timing` entry of a search's answer: how long the shop took to find the pieces and
- * read their cards, as browsers' developer tools and bench/search.mjs read it (issue 23: a query
- * answers in < 30 ms of server time at 5,000 pieces).
+ * read their cards, as browsers' developer tools and bench/search.mjs read it (docs/product.md
+ * §10.23: a query answers in < 30 ms of server time at 5,000 pieces).
  */
 export function searchTiming(startedAt: number): string {
   return `search;desc="Recherche";dur=${(performance.now() - startedAt).toFixed(1)}`;

@@ -1,8 +1,9 @@
 /**
- * Two shops on one PostgreSQL database (issue 19, ADR 014): what one instance writes reaches the
- * visitors of the other at once. A customer following the chat on B sees, within a second, the
- * message the seller sends through A, with their unread counter; an anonymous page B keeps in its
- * cache (for a minute here) is dropped as soon as A saves a product, not when the minute is over.
+ * Two shops on one PostgreSQL database (docs/product.md §10.18, ADR 014): what one instance writes
+ * reaches the visitors of the other at once. A customer following the chat on B sees, within a
+ * second, the message the seller sends through A, with their unread counter; an anonymous page B
+ * keeps in its cache (for a minute here) is dropped as soon as A saves a product, not when the
+ * minute is over.
  */
 import fs from "node:fs";
 import os from "node:os";
