@@ -95,7 +95,8 @@ export default defineConfig({
     pool: "forks",
     // Three files at once on two cores: a file spends part of its time waiting for the shops it
     // started, PostgreSQL or a timer of the product (claims, heartbeats), and a third file fills the
-    // cores meanwhile (358 s against 410 s with two, docs in README.md). A test file's shops and
+    // cores meanwhile (358 s against 410 s with two, measured before the in-process files shared
+    // their import; README.md "Where the time goes"). A test file's shops and
     // databases are its own (tests/support), so files never share data.
     maxWorkers: 3,
     projects: [
