@@ -11,6 +11,7 @@ import { PageIntro } from "~/components/page-intro";
 import { confirmOrderByLink } from "~/features/orders/order-flow.server";
 import { findOrderToConfirm } from "~/features/orders/order-holds.server";
 import { orderPagePath } from "~/features/orders/order-request.server";
+import styles from "~/features/orders/order-tracking.module.css";
 import { CONFIRMATION_GONE } from "~/features/orders/order-types";
 import { frenchTime, longDate } from "~/lib/dates";
 import { privateMeta } from "~/lib/seo";
@@ -50,13 +51,20 @@ export default function OrderConfirmationRoute({ loaderData }: Route.ComponentPr
   const { order } = loaderData;
   return (
     <>
-      <PageIntro eyebrow="Confirmation de commande" title={<>Commande {order.number}</>}>
+      <PageIntro
+        eyebrow="Confirmation de commande"
+        title={
+          <>
+            Commande <span className={styles.number}>{order.number}</span>
+          </>
+        }
+      >
         <p>
           Confirmez votre commande pour que vos pièces vous restent réservées. Sans confirmation, la
           réservation prend fin le {longDate(order.holdExpiresAt)} à {frenchTime(order.holdExpiresAt)}.
         </p>
       </PageIntro>
-      <Form method="post">
+      <Form method="post" className={styles.confirmForm}>
         <button type="submit" className={buttons.primary}>
           Confirmer ma commande
         </button>
