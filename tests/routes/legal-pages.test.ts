@@ -111,9 +111,9 @@ describe("the legal pages", () => {
       expect(text.replace(/\u00a0/g, " ")).toContain(rule);
   });
 
-  it("the CGV: dated 23 November 2026, the 14-day withdrawal and its form, payment, carriers, guarantees, the mediator and /contact", async () => {
+  it("the CGV: dated 26 November 2026, the 14-day withdrawal and its form, payment, carriers, guarantees, the mediator and /contact", async () => {
     const { main, text } = await legalPage("/cgv");
-    expect(text).toContain("Dernière mise à jour : 23 novembre 2026");
+    expect(text).toContain("Dernière mise à jour : 26 novembre 2026");
     const headings = [...main.matchAll(/<h2[^>]*>([\s\S]*?)<\/h2>/g)].map((match) => textOf(match[1] ?? ""));
     expect(headings.some((heading) => heading.includes("Droit de rétractation"))).toBe(true);
     expect(headings.some((heading) => heading.startsWith("Annexe 1 — Formulaire de rétractation"))).toBe(

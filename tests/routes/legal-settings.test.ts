@@ -212,3 +212,44 @@ describe("the legal identity and mediation settings", () => {
     expect(html).toContain('value="24"');
   });
 });
+
+describe("the CGV follow the shop's order settings (docs/product.md §10.19)", () => {
+  /** The CGV's article 5, as a visitor reads it. */
+  async function article5() {
+    const cgv = await page("/cgv");
+    return cgv.slice(cgv.indexOf('id="article-5"'), cgv.indexOf('id="article-6"'));
+  }
+
+  it("say the phone number and hours, the two-hour hold and the hold days the dashboard saved", async () => {
+    const shop = {
+      intent: "save",
+      shopName: "Nacre",
+      addressLine: "14 rue des Goélands",
+      postalCode: "56170",
+      city: "Quiberon",
+      phone: "06 77 88 99 00",
+      email: "bonjour@nacre.test",
+      instagramUrl: "",
+      facebookUrl: "",
+      tiktokUrl: "",
+      mapQuery: "",
+      mapLatitude: "",
+      mapLongitude: "",
+      openingHours: "du mardi au samedi de 10 h à 17 h",
+    };
+    expect((await command(admin, shop)).status).toBe(200);
+    const orders = { intent: "save-orders", holdDays: "12", notifyNewOrder: "on" };
+    expect((await command(admin, orders)).status).toBe(200);
+    let text = await article5();
+    expect(text).toContain("au 06 77 88 99 00, du mardi au samedi de 10 h à 17 h.");
+    expect(text).toContain("2 heures tant que vous");
+    expect(text).toContain("puis 12 jours à compter de la demande");
+    expect(text).not.toContain("9&nbsp;h à 18&nbsp;h");
+
+    expect((await command(admin, { ...orders, holdDays: "1" })).status).toBe(200);
+    expect((await command(admin, { ...shop, openingHours: "" })).status).toBe(200);
+    text = await article5();
+    expect(text).toContain("puis 1 jour à compter de la demande");
+    expect(text).toContain("au 06 77 88 99 00.");
+  });
+});

@@ -18,11 +18,14 @@ const shop: LegalDetails = {
   mediatorAddress: "14 rue Saint-Jean, 75017 Paris",
   mediatorUrl: "https://www.cm2c.net/",
   inactivityMonths: 36,
+  orderHours: "du lundi au vendredi de 9 h à 18 h",
+  holdDays: 7,
 };
 const blank: LegalDetails = {
   ...Object.fromEntries(Object.keys(shop).map((key) => [key, ""])),
   shopName: "Nacre",
   inactivityMonths: 36,
+  holdDays: 7,
 } as LegalDetails;
 const names = Object.keys(LEGAL_TEXTS) as LegalTextName[];
 const html = (name: LegalTextName, details: LegalDetails) => {

@@ -1,8 +1,9 @@
 /**
  * The legal pages (mentions légales, confidentialité, CGV): their Markdown texts
  * (app/features/content/legal/) filled with the shop's identity from shop_settings — publisher,
- * seller, host, consumer mediator, and the inactivity limit the inactivity job applies (docs/product.md
- * §10.21) — and rendered to HTML here, so neither the texts nor the renderer reach the browser.
+ * seller, host, consumer mediator, the inactivity limit the inactivity job applies (docs/product.md
+ * §10.21), and how orders are taken and held (phone hours, hold days: docs/product.md §10.19) — and
+ * rendered to HTML here, so neither the texts nor the renderer reach the browser.
  */
 import { Marked } from "marked";
 import cgv from "~/features/content/legal/cgv.md?raw";
@@ -10,7 +11,9 @@ import cookies from "~/features/content/legal/cookies.md?raw";
 import email from "~/features/content/legal/e-mail.md?raw";
 import legalNotice from "~/features/content/legal/mentions-legales.md?raw";
 import privacyPolicy from "~/features/content/legal/politique-de-confidentialite.md?raw";
+import { UNCONFIRMED_HOLD_MS } from "~/features/orders/holds.server";
 import { INACTIVITY_MONTHS_DEFAULT, monthsInFrench } from "~/features/settings/legal-identity-schema";
+import { HOLD_DAYS_DEFAULT } from "~/features/settings/settings-schema";
 import type { DB } from "~/server/database.server";
 import { fillLegalTemplate } from "./legal-template";
 
@@ -31,6 +34,10 @@ export interface LegalDetails {
   mediatorUrl: string;
   /** After how many months without activity an account is deleted (the inactivity job's limit). */
   inactivityMonths: number;
+  /** When orders are taken by phone ("Horaires des commandes par téléphone"). */
+  orderHours: string;
+  /** How many days a confirmed order's pieces stay held (the orders settings). */
+  holdDays: number;
 }
 
 export async function getLegalDetails(db: DB): Promise<LegalDetails> {
@@ -52,6 +59,8 @@ export async function getLegalDetails(db: DB): Promise<LegalDetails> {
       "mediator_address",
       "mediator_url",
       "inactivity_months",
+      "opening_hours",
+      "hold_days",
     ])
     .where("id", "=", "shop")
     .executeTakeFirst();
@@ -72,6 +81,8 @@ export async function getLegalDetails(db: DB): Promise<LegalDetails> {
     mediatorAddress: row?.mediator_address ?? "",
     mediatorUrl: row?.mediator_url ?? "",
     inactivityMonths: row?.inactivity_months ?? INACTIVITY_MONTHS_DEFAULT,
+    orderHours: row?.opening_hours ?? "",
+    holdDays: row?.hold_days ?? HOLD_DAYS_DEFAULT,
   };
 }
 
@@ -135,8 +146,12 @@ export function renderLegalDocument(name: LegalTextName, details: LegalDetails):
       address: postalAddress(details),
       mediatorSite: siteName(details.mediatorUrl),
       inactivityMonths: String(details.inactivityMonths),
+      holdDays: String(details.holdDays),
       // "3 ans", "18 mois": the policy states the limit the inactivity job applies.
       inactivityPeriod: monthsInFrench(details.inactivityMonths),
+      // The holds the order code applies (docs/product.md §10.19), in the CGV's article 5.
+      holdPeriod: details.holdDays === 1 ? "1 jour" : `${details.holdDays} jours`,
+      unconfirmedHoldPeriod: `${UNCONFIRMED_HOLD_MS / 3_600_000} heures`,
     },
     PARTIALS,
   );

@@ -69,6 +69,8 @@ export const ORDER_SETTINGS_MESSAGES = {
   saveFailed: "Erreur lors de l'enregistrement des réglages des commandes.",
 } as const;
 
+/** The hold of a new shop (the column's default, db/migrations/0009-orders.ts). */
+export const HOLD_DAYS_DEFAULT = 7;
 export const HOLD_DAYS_MIN = 1;
 export const HOLD_DAYS_MAX = 60;
 export const HOLD_DAYS_ERRORS = {

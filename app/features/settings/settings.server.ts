@@ -1,7 +1,7 @@
 /** The business details shown in the header, footer and contact page (admin-editable). */
 import type { DB } from "~/server/database.server";
 import { INACTIVITY_MONTHS_DEFAULT } from "./legal-identity-schema";
-import type { LegalSettingsInput, OrderSettingsInput } from "./settings-schema";
+import { HOLD_DAYS_DEFAULT, type LegalSettingsInput, type OrderSettingsInput } from "./settings-schema";
 
 export interface ShopDetails {
   shopName: string;
@@ -53,7 +53,7 @@ export async function getOrderSettings(db: DB): Promise<OrderSettingsInput> {
     .executeTakeFirst();
   // The columns default to 7 days and every e-mail on (migration 0009).
   return {
-    holdDays: row?.hold_days ?? 7,
+    holdDays: row?.hold_days ?? HOLD_DAYS_DEFAULT,
     holdCap: row?.hold_cap ?? 3,
     notifyNewOrder: (row?.notify_new_order ?? 1) === 1,
     notifyContact: (row?.notify_contact ?? 1) === 1,
