@@ -84,7 +84,7 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 export function SiteHeader(props: SiteHeaderProps) {
   const { shopName, user, socials } = props;
   const basket = useBasket();
-  // Counted like the sidebars show them (docs/product.md §2: items lacking a name or price are not shown).
+  // Counted like the sidebars show them (docs/product.md §2: items lacking a name are not shown).
   const favoritesCount = displayable(basket.favorites).length;
   const cartCount = displayable(basket.cart).reduce((count, line) => count + line.quantity, 0);
   const [menuOpen, setMenuOpen] = useState(false);

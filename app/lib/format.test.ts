@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, sumCents } from "./format";
+import { formatLineTotal, formatPrice, formatTotal, sumCents } from "./format";
 
 // fr-FR separates thousands with a narrow no-break space and puts a no-break space before €.
 const normalise = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
@@ -20,5 +20,20 @@ describe("sumCents (docs/product.md §4: cart total = sum of price × quantity; 
     expect(
       sumCents([{ priceCents: 1000, quantity: 2 }, { priceCents: 550 }, { priceCents: null, quantity: 3 }]),
     ).toBe(2550);
+  });
+});
+
+describe("totals with pieces on request (docs/product.md §8, §10.19)", () => {
+  it("says « Prix sur demande » for a line without a price, else the unit price times the quantity", () => {
+    expect(formatLineTotal(null, 3)).toBe("Prix sur demande");
+    expect(normalise(formatLineTotal(1250, 2))).toBe("25,00 €");
+  });
+  it("adds « à confirmer » beside the known prices, or says only that when none is known", () => {
+    expect(normalise(formatTotal([{ priceCents: 1000, quantity: 2 }]))).toBe("20,00 €");
+    expect(normalise(formatTotal([{ priceCents: 12000 }, { priceCents: null, quantity: 2 }]))).toBe(
+      "120,00 € + pièces à prix sur demande (à confirmer)",
+    );
+    expect(formatTotal([{ priceCents: null }])).toBe("à confirmer");
+    expect(normalise(formatTotal([]))).toBe("0,00 €");
   });
 });

@@ -10,3 +10,25 @@ export function formatPrice(cents: number | null | undefined): string {
 export function sumCents(lines: readonly { priceCents: number | null; quantity?: number }[]): number {
   return lines.reduce((total, line) => total + (line.priceCents ?? 0) * (line.quantity ?? 1), 0);
 }
+
+/**
+ * What a piece on request costs on a line: "Prix sur demande" until the seller fixes it
+ * (docs/product.md §10.19, price on request), else the unit price times the quantity.
+ */
+export function formatLineTotal(unitCents: number | null, quantity = 1): string {
+  return unitCents === null ? formatPrice(null) : formatPrice(unitCents * quantity);
+}
+
+/** docs/product.md §8: the total when some pieces' prices are still to be fixed by the seller. */
+export const TOTAL_TO_CONFIRM = "à confirmer";
+
+/**
+ * A total over lines some of which may be on request (docs/product.md §8): "120,00 €"; "120,00 € +
+ * pièces à prix sur demande (à confirmer)"; "à confirmer" when every line is on request.
+ */
+export function formatTotal(lines: readonly { priceCents: number | null; quantity?: number }[]): string {
+  const onRequest = lines.some((line) => line.priceCents === null);
+  if (!onRequest) return formatPrice(sumCents(lines));
+  if (lines.every((line) => line.priceCents === null)) return TOTAL_TO_CONFIRM;
+  return `${formatPrice(sumCents(lines))} + pièces à prix sur demande (${TOTAL_TO_CONFIRM})`;
+}

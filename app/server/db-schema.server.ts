@@ -350,7 +350,8 @@ export interface OrderLinesTable {
   product_id: string | null;
   product_name: string;
   product_slug: string;
-  unit_price_cents: number;
+  /** Null: a piece ordered on request, until the seller fixes its price (migration 0014). */
+  unit_price_cents: number | null;
   quantity: number;
   position: number;
   /** Units of the line not held, waiting for the seller's approval (ADR 022); 0: all held. */

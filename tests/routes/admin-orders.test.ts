@@ -21,7 +21,8 @@ interface Piece {
   id: string;
   name: string;
   slug: string;
-  price_cents: number;
+  /** Null: a piece on request (docs/product.md §10.19), ordered with its price unknown. */
+  price_cents: number | null;
 }
 /** Two unique pieces for sale, and a piece with many units (every order here holds some). */
 const pieces: { unique: Piece; otherUnique: Piece; stocked: Piece } = {} as never;
@@ -47,7 +48,7 @@ async function insertOrder(options: {
   const created = options.createdAt ?? new Date();
   const at = created.toISOString();
   const hold = new Date(created.getTime() + (options.holdDays ?? 7) * 86_400_000).toISOString();
-  const total = options.lines.reduce((sum, line) => sum + line.piece.price_cents * line.quantity, 0);
+  const total = options.lines.reduce((sum, line) => sum + (line.piece.price_cents ?? 0) * line.quantity, 0);
   const byPost = (options.delivery ?? "envoi") === "envoi";
   await queryDatabase(shop.dataDir, async (db) => {
     await db.run(
@@ -462,6 +463,122 @@ describe("the seller's orders", () => {
       expect(fromPage.status, paymentUrl).toBe(400);
     }
     expect(await orderState(order.id)).toEqual(before);
+  });
+
+  it("takes the price of a piece on request (French 400 on bad input), refusing the payment link until then (409)", async () => {
+    const email = "poerava-sur-demande@exemple.fr";
+    const onRequest = { ...pieces.stocked, price_cents: null };
+    const order = await insertOrder({
+      name: "Poerava Sur Demande",
+      email,
+      lines: [{ piece: onRequest, quantity: 2 }],
+    });
+    const lineId = (
+      (await queryDatabase(shop.dataDir, (db) =>
+        db.get("select id from order_lines where order_id = ?", order.id),
+      )) as { id: string }
+    ).id;
+
+    const shown = textOf((await page(`/admin/commandes/${order.id}`)).html);
+    expect(shown).toContain("2 × Prix sur demande");
+    expect(shown).toContain("Total (hors livraison) à confirmer");
+    expect(shown).toContain("Prix de la pièce (€)");
+    expect(shown).toContain(
+      "Une pièce est à prix sur demande : indiquez son prix avant d'envoyer le lien de paiement.",
+    );
+    expect(textOf((await page("/admin/commandes")).html)).toMatch(
+      new RegExp(
+        `${order.number} [^€]{0,40}Prix à fixer Nouvelle Poerava Sur Demande \\S+ à confirmer 2 pièces`,
+      ),
+    );
+
+    // No payment link (nor payment) while a line has no price: a French 409, nothing written or sent.
+    const before = await orderState(order.id);
+    const mails = outbox().length;
+    for (const fields of [
+      { intent: "send-payment-link", paymentUrl: "https://paiement.exemple.fr/p/demande" },
+      { intent: "mark-paid" },
+    ] as Record<string, string>[]) {
+      const refused = await api({ ...fields, orderId: order.id });
+      expect(refused.status, fields.intent).toBe(409);
+    }
+    expect(
+      (
+        await api({
+          intent: "send-payment-link",
+          orderId: order.id,
+          paymentUrl: "https://paiement.exemple.fr/p/demande",
+        })
+      ).body,
+    ).toEqual({ ok: false, error: "Indiquez le prix de chaque pièce avant d'envoyer le lien de paiement." });
+    const fromPage = await post(`/admin/commandes/${order.id}`, {
+      intent: "send-payment-link",
+      orderId: order.id,
+      paymentUrl: "https://paiement.exemple.fr/p/demande",
+    });
+    expect(fromPage.status).toBe(409);
+    expect(textOf(await fromPage.text())).toContain(
+      "Indiquez le prix de chaque pièce avant d'envoyer le lien de paiement.",
+    );
+
+    // Bad prices: a French 400 (checked like a product's price), nothing written.
+    for (const [price, message] of [
+      ["", "Indiquez le prix de la pièce."],
+      ["   ", "Indiquez le prix de la pièce."],
+      ["abc", "Le prix doit être un nombre positif, au centime près."],
+      ["-5", "Le prix doit être un nombre positif, au centime près."],
+      ["12,345", "Le prix doit être un nombre positif, au centime près."],
+      ["1e3", "Le prix doit être un nombre positif, au centime près."],
+      ["123456789", "Le prix doit être un nombre positif, au centime près."],
+    ] as const) {
+      const answer = await api({ intent: "set-line-price", orderId: order.id, lineId, price });
+      expect(answer.status, price).toBe(400);
+      expect(answer.body).toMatchObject({ ok: false, error: message });
+    }
+    expect(
+      (await post(`/admin/commandes/${order.id}`, { intent: "set-line-price", lineId, price: "abc" })).status,
+    ).toBe(400);
+    const unknownLine = await api({
+      intent: "set-line-price",
+      orderId: order.id,
+      lineId: "inconnue1",
+      price: "10",
+    });
+    expect(unknownLine).toEqual({
+      status: 404,
+      body: { ok: false, error: "Cette pièce ne fait pas partie de la commande." },
+    });
+    expect(await orderState(order.id)).toEqual(before);
+    expect(outbox().length).toBe(mails);
+
+    // The seller's price: recorded on the line, the order's total known at last.
+    expect(await api({ intent: "set-line-price", orderId: order.id, lineId, price: "45,50" })).toEqual({
+      status: 200,
+      body: { ok: true, message: "Prix de la pièce enregistré." },
+    });
+    const priced = await queryDatabase(shop.dataDir, async (db) => ({
+      line: await db.get("select unit_price_cents from order_lines where id = ?", lineId),
+      order: await db.get("select total_cents, status from orders where id = ?", order.id),
+    }));
+    expect(priced).toEqual({
+      line: { unit_price_cents: 4550 },
+      order: { total_cents: 9100, status: "nouvelle" },
+    });
+    expect(await api({ intent: "set-line-price", orderId: order.id, lineId, price: "50" })).toEqual({
+      status: 409,
+      body: { ok: false, error: "Le prix de cette pièce est déjà fixé." },
+    });
+    const after = textOf((await page(`/admin/commandes/${order.id}`)).html);
+    expect(after).toContain("Total (hors livraison) 91,00 €");
+    expect(after).not.toContain("Prix de la pièce (€)");
+
+    const link = "https://paiement.exemple.fr/p/demande-ok";
+    expect((await api({ intent: "send-payment-link", orderId: order.id, paymentUrl: link })).status).toBe(
+      200,
+    );
+    const mail = await mailTo(email, link);
+    expect(mail).toMatch(/Total : 91,00\s€ \(hors frais de livraison\)/);
+    expect(mail).not.toContain("à confirmer");
   });
 
   it("cancels an order with its pieces back on sale, and keeps the internal note for the shop", async () => {

@@ -280,6 +280,93 @@ describe("ordering from /contact", () => {
     expect(shopMail).toContain("Hina Invitée");
   });
 
+  it("a piece on request is in the cart, ordered with its price unknown and a total « à confirmer » (page and e-mails)", async () => {
+    const email = "commande-sur-demande@exemple.fr";
+    const cookie = (await signUp(server.url, email, "Tiare Sur Demande"))
+      .split("; ")
+      .filter((part) => !part.startsWith("nacre_flash="))
+      .join("; ");
+    // Two pieces no other test uses: one made « Prix sur demande », one with its price.
+    const used = Object.values(pieces).map((piece) => piece.id);
+    const [onRequest, priced] = await queryDatabase(server.dataDir, async (db) => {
+      const free = `is_sold = 0 and price_cents is not null and price_cents < 90000 and stock >= 2
+        and id not in (${used.map(() => "?").join(", ")})
+        and id not in (select product_id from cart_items where product_id is not null)`;
+      const rows = (await db.all(
+        `select id, slug, name, price_cents, stock from products where ${free} and is_unique = 0 order by id desc limit 2`,
+        ...used,
+      )) as Piece[];
+      await db.run("update products set price_cents = null where id = ?", rows[0]?.id);
+      return rows as [Piece, Piece];
+    });
+    expect(onRequest && priced).toBeTruthy();
+    for (const piece of [onRequest, priced]) {
+      const added = await fetch(`${server.url}/api/panier`, {
+        method: "POST",
+        headers: { cookie, origin: server.url, "content-type": "application/json" },
+        body: JSON.stringify({ intent: "add", productId: piece.id }),
+      });
+      expect(added.status).toBe(200);
+    }
+    // The cart counts it (docs/product.md §2): the header as the server draws it.
+    const home = await (await fetch(`${server.url}/mon-compte`, { headers: { cookie } })).text();
+    expect(home).toContain('aria-label="Panier (2)"');
+    expect(home).toContain(inHtml(onRequest.name));
+    expect(home).toContain("Prix sur demande");
+    expect(home).not.toContain("Votre panier est vide.");
+
+    const form = await (await fetch(`${server.url}/contact?commande=panier`, { headers: { cookie } })).text();
+    expect(form).toContain(`name="quantite.${onRequest.id}"`);
+    expect(form).toContain("Prix sur demande");
+    expect(form).toContain(`${frenchPrice(priced.price_cents)} + pièces à prix sur demande (à confirmer)`);
+
+    const posted = await postForm(
+      "/contact?commande=panier",
+      orderForm({
+        [`quantite.${onRequest.id}`]: "1",
+        [`quantite.${priced.id}`]: "1",
+        name: "Tiare Sur Demande",
+        email,
+        delivery: "main_propre",
+      }),
+      { cookie },
+    );
+    expect(posted.status, posted.text.slice(0, 300)).toBe(303);
+    const tracking = trackingPath(posted.response.headers.get("location"));
+    const stored = (await queryDatabase(server.dataDir, (db) =>
+      db.all(
+        `select o.number, o.total_cents, l.product_id, l.unit_price_cents from orders o
+           join order_lines l on l.order_id = o.id where o.email = ? order by l.position`,
+        email,
+      ),
+    )) as { number: string; total_cents: number; product_id: string; unit_price_cents: number | null }[];
+    // The known prices make the stored total; the piece on request waits for the seller's price.
+    expect(stored.map((line) => [line.product_id, line.unit_price_cents, line.total_cents])).toEqual([
+      [onRequest.id, null, priced.price_cents],
+      [priced.id, priced.price_cents, priced.price_cents],
+    ]);
+    const number = stored[0]?.number as string;
+
+    const total = `${frenchPrice(priced.price_cents)} + pièces à prix sur demande (à confirmer)`;
+    const shown = await (await fetch(`${server.url}${tracking}`)).text();
+    expect(shown).toContain(total);
+    expect(shown).toContain(
+      inHtml(
+        "Le prix des pièces sur demande vous sera indiqué par la boutique avant l'envoi du lien de paiement.",
+      ),
+    );
+    const confirmation = await waitForMail(
+      (mail) => /^To: .*commande-sur-demande@exemple\.fr/m.test(mail) && mail.includes(number),
+    );
+    expect(confirmation).toContain(`- ${onRequest.name} × 1 — Prix sur demande`);
+    expect(confirmation).toContain(`Total : ${total} (hors frais de livraison)`);
+    expect(confirmation).toContain("avant l'envoi du lien de paiement");
+    const shopMail = await waitForMail(
+      (mail) => /^To: .*bonjour@nacre\.test/m.test(mail) && mail.includes(number),
+    );
+    expect(shopMail).toContain(`Total : ${total}`);
+  });
+
   it("holds a unique piece: the next visitor is refused in French (409) and sees it 'Réservée'", async () => {
     const piece = pieces.unique;
     const first = await postForm(

@@ -15,7 +15,7 @@ import {
 } from "~/features/basket/basket-context";
 import { ContactToOrderButton } from "~/features/basket/basket-panels";
 import { QuantityStepper } from "~/features/basket/quantity-stepper";
-import { formatPrice, sumCents } from "~/lib/format";
+import { formatLineTotal, formatPrice, formatTotal } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import styles from "./account.module.css";
 
@@ -40,7 +40,7 @@ export function FavoritesSection() {
     <>
       <p className={styles.summary}>
         {favorites.length} {favorites.length > 1 ? "favoris" : "favori"} · valeur totale{" "}
-        <strong>{formatPrice(sumCents(favorites.filter(isOrderable)))}</strong>
+        <strong>{formatTotal(favorites.filter(isOrderable))}</strong>
       </p>
       {favorites.length === 0 ? (
         <p className={styles.empty}>Vous n'avez pas encore de favoris.</p>
@@ -121,7 +121,7 @@ export function CartSection() {
                 </Link>
                 <p className={styles.itemPrice}>
                   {formatPrice(line.priceCents)} × {line.quantity} ={" "}
-                  <strong>{formatPrice((line.priceCents ?? 0) * line.quantity)}</strong>
+                  <strong>{formatLineTotal(line.priceCents, line.quantity)}</strong>
                 </p>
                 <AvailabilityNote availability={line.availability} />
               </div>
@@ -141,7 +141,7 @@ export function CartSection() {
         </ul>
       )}
       <p className={styles.total}>
-        Total : <strong>{formatPrice(sumCents(cart.filter(isOrderable)))}</strong>
+        Total : <strong>{formatTotal(cart.filter(isOrderable))}</strong>
       </p>
       <div className={styles.contactButton}>
         <ContactToOrderButton disabled={!cart.some(isOrderable)} from="panier" />

@@ -7,7 +7,8 @@ import type { OrderStatus } from "~/features/orders/order-types";
 export interface MyOrderLine {
   name: string;
   quantity: number;
-  unitPriceCents: number;
+  /** Null: a piece on request, its price not fixed yet (docs/product.md §10.19). */
+  unitPriceCents: number | null;
 }
 
 export interface MyOrderStep {
@@ -25,6 +26,8 @@ export interface MyOrder {
   statusLabel: string;
   createdAt: string;
   totalCents: number;
+  /** The total as read (docs/product.md §8): « à confirmer » while a piece on request has no price. */
+  totalText: string;
   lines: MyOrderLine[];
   /** "Envoi postal — 3 rue des Lagons, 75011 Paris", the event, or by hand. */
   delivery: string;

@@ -1,5 +1,6 @@
 /** 'Mes commandes': the signed-in customer's own orders, newest first (docs/product.md §10.19). */
 import { deliveryText } from "~/features/orders/order-mails.server";
+import { orderTotalText } from "~/features/orders/order-types";
 import { listOrdersOfUser, type OrderView } from "~/features/orders/orders.server";
 import type { DB } from "~/server/database.server";
 import type { MyOrder } from "./my-orders-types";
@@ -19,6 +20,7 @@ export function toMyOrder(order: OrderView): MyOrder {
     statusLabel: order.statusLabel,
     createdAt: order.createdAt,
     totalCents: order.totalCents,
+    totalText: orderTotalText(order),
     lines: order.lines.map((line) => ({
       name: line.name,
       quantity: line.quantity,

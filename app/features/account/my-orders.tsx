@@ -7,7 +7,7 @@
 import { Link } from "react-router";
 import buttons from "~/components/button.module.css";
 import { dayMonthYear, frenchTime, longDate } from "~/lib/dates";
-import { formatPrice } from "~/lib/format";
+import { formatLineTotal } from "~/lib/format";
 import accountStyles from "./account.module.css";
 import styles from "./my-orders.module.css";
 import type { MyOrder } from "./my-orders-types";
@@ -48,12 +48,12 @@ function OrderDetails({ order }: { order: MyOrder }) {
             <span className={styles.lineName}>
               {line.name} <span className={styles.quantity}>× {line.quantity}</span>
             </span>
-            <span className={styles.linePrice}>{formatPrice(line.unitPriceCents * line.quantity)}</span>
+            <span className={styles.linePrice}>{formatLineTotal(line.unitPriceCents, line.quantity)}</span>
           </li>
         ))}
       </ul>
       <p className={styles.total}>
-        Total : <strong>{formatPrice(order.totalCents)}</strong>{" "}
+        Total : <strong>{order.totalText}</strong>{" "}
         <span className={styles.muted}>(hors frais de livraison)</span>
       </p>
       <p className={styles.delivery}>
@@ -101,7 +101,7 @@ export function MyOrdersSection({ orders }: { orders: MyOrder[] }) {
                 </span>
                 <span className={styles.meta}>
                   <time dateTime={order.createdAt}>{dayMonthYear(order.createdAt)}</time> · {pieces(order)} ·{" "}
-                  {formatPrice(order.totalCents)}
+                  {order.totalText}
                 </span>
               </summary>
               <OrderDetails order={order} />

@@ -37,9 +37,12 @@ export interface BasketProduct {
   availability?: Availability;
 }
 
-/** docs/product.md §2: items lacking a name or a price are not shown (sidebars, account, header counts). */
+/**
+ * docs/product.md §2: items lacking a name are not shown (sidebars, account, header counts); a piece
+ * on request (no price) is, as « Prix sur demande », and can be ordered (§10.19).
+ */
 export function displayable<T extends BasketProduct>(items: readonly T[]): T[] {
-  return items.filter((item) => item.name && item.priceCents !== null);
+  return items.filter((item) => item.name);
 }
 
 /** Sold, out-of-stock or deleted pieces stay listed but cannot be ordered. */

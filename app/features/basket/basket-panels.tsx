@@ -8,7 +8,7 @@ import { Link, useNavigate } from "react-router";
 import buttons from "~/components/button.module.css";
 import { CloseIcon } from "~/components/icons";
 import { SidePanel } from "~/components/side-panel";
-import { formatPrice, sumCents } from "~/lib/format";
+import { formatLineTotal, formatPrice, formatTotal } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { AvailabilityNote } from "./availability-note";
 import { type BasketProduct, displayable, isOrderable, useBasket } from "./basket-context";
@@ -81,7 +81,7 @@ export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () =
         footer={
           <>
             <p className={styles.total}>
-              <span>Total</span> <strong>{formatPrice(sumCents(orderableFavorites))}</strong>
+              <span>Total</span> <strong>{formatTotal(orderableFavorites)}</strong>
             </p>
             <ContactToOrderButton
               disabled={orderableFavorites.length === 0}
@@ -126,8 +126,7 @@ export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () =
         footer={
           <>
             <p className={styles.total}>
-              <span>Total</span>{" "}
-              <strong data-testid="cart-total">{formatPrice(sumCents(orderableCart))}</strong>
+              <span>Total</span> <strong data-testid="cart-total">{formatTotal(orderableCart)}</strong>
             </p>
             <ContactToOrderButton disabled={orderableCart.length === 0} onClose={onClose} from="panier" />
           </>
@@ -151,7 +150,7 @@ export function BasketPanels({ open, onClose }: { open: OpenPanel; onClose: () =
                   </Link>
                   <p className={styles.price}>Prix unitaire : {formatPrice(line.priceCents)}</p>
                   <QuantityStepper line={line} />
-                  <p className={styles.lineTotal}>{formatPrice((line.priceCents ?? 0) * line.quantity)}</p>
+                  <p className={styles.lineTotal}>{formatLineTotal(line.priceCents, line.quantity)}</p>
                   <AvailabilityNote availability={line.availability} />
                 </div>
                 <button

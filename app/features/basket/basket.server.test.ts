@@ -17,7 +17,7 @@ let otherUserId: string;
 
 async function product(
   id: string,
-  values: { stock: number; unique?: boolean; sold?: boolean; price?: number },
+  values: { stock: number; unique?: boolean; sold?: boolean; price?: number | null },
 ) {
   await ctx.db
     .insertInto("products")
@@ -25,7 +25,7 @@ async function product(
       id,
       slug: id,
       name: `Pièce ${id}`,
-      price_cents: values.price ?? 5000,
+      price_cents: values.price === undefined ? 5000 : values.price,
       stock: values.stock,
       is_unique: values.unique ? 1 : 0,
       is_sold: values.sold ? 1 : 0,
@@ -160,5 +160,19 @@ describe("pieces that can no longer be ordered stay listed (issue: not silently 
     await removeFromCart(ctx.db, user, deleted.productId);
     expect((await listCart(ctx.db, user)).map((line) => line.name)).toEqual(["Pièce bientot-vendue"]);
     expect(await changeCartQuantity(ctx.db, user, "bientot-vendue", 1)).toBe("vendu");
+  });
+});
+
+describe("a piece on request (docs/product.md §10.19)", () => {
+  it("goes into the cart and the favourites, listed with its price unknown", async () => {
+    await product("surdemande", { stock: 1, unique: true, price: null });
+    expect(await addToCart(ctx.db, otherUserId, "surdemande")).toBeNull();
+    await toggleFavorite(ctx.db, otherUserId, "surdemande");
+    const line = (await listCart(ctx.db, otherUserId)).find((item) => item.productId === "surdemande");
+    expect(line).toMatchObject({ name: "Pièce surdemande", priceCents: null, quantity: 1 });
+    const favourite = (await listFavorites(ctx.db, otherUserId)).find(
+      (item) => item.productId === "surdemande",
+    );
+    expect(favourite).toMatchObject({ name: "Pièce surdemande", priceCents: null });
   });
 });

@@ -5,7 +5,7 @@
 import { Form, Link } from "react-router";
 import buttons from "~/components/button.module.css";
 import ui from "~/features/admin/admin-ui.module.css";
-import { formatPrice } from "~/lib/format";
+import { formatPrice, TOTAL_TO_CONFIRM } from "~/lib/format";
 import { OrderStatusBadge, shortDateTime } from "./admin-order-parts";
 import styles from "./admin-orders.module.css";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "./order-types";
@@ -24,6 +24,8 @@ export interface OrderRow {
   unconfirmed: boolean;
   /** Open, with units beyond the client's cap waiting for the seller (ADR 022). */
   awaitingApproval: boolean;
+  /** Lines ordered on request still waiting for their price (docs/product.md §10.19): all, some, none. */
+  priceToConfirm: "all" | "some" | null;
 }
 
 export interface OrderListQuery {
@@ -140,6 +142,9 @@ export function AdminOrderList({
                     </span>
                     {order.unconfirmed ? <span className={styles.flag}>E-mail non confirmé</span> : null}
                     {order.awaitingApproval ? <span className={styles.flag}>À valider</span> : null}
+                    {order.priceToConfirm && order.status === "nouvelle" ? (
+                      <span className={styles.flag}>Prix à fixer</span>
+                    ) : null}
                     {/* On a phone the status moves here, its column hidden: the table then fits. */}
                     <span className={styles.statusInline}>
                       <OrderStatusBadge status={order.status} />
@@ -150,7 +155,9 @@ export function AdminOrderList({
                     <span className={styles.sub}>{order.email}</span>
                   </td>
                   <td className={styles.numeric}>
-                    {formatPrice(order.totalCents)}
+                    {order.priceToConfirm === "all"
+                      ? TOTAL_TO_CONFIRM
+                      : `${formatPrice(order.totalCents)}${order.priceToConfirm ? ` + ${TOTAL_TO_CONFIRM}` : ""}`}
                     <span className={styles.sub}>
                       {order.pieceCount} pièce{order.pieceCount > 1 ? "s" : ""}
                     </span>

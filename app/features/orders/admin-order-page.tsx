@@ -11,18 +11,27 @@ import { ConfirmDialog, FormError } from "~/features/admin/admin-dialog";
 import ui from "~/features/admin/admin-ui.module.css";
 import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
 import { longDate } from "~/lib/dates";
-import { formatPrice } from "~/lib/format";
+import { formatLineTotal, formatPrice } from "~/lib/format";
 import { longDateTime, OrderStatusBadge } from "./admin-order-parts";
 import styles from "./admin-orders.module.css";
 import { orderCommandSchema } from "./order-schema";
-import { DELIVERY_LABELS, HOLDING_STATUSES, ORDER_TRANSITIONS, type OrderView } from "./order-types";
+import {
+  DELIVERY_LABELS,
+  HOLDING_STATUSES,
+  hasUnpricedLine,
+  ORDER_TRANSITIONS,
+  type OrderView,
+  orderTotalText,
+} from "./order-types";
 
 /** The order as the page's loader gives it (orders.server.ts's admin view, with each piece's address). */
 export interface AdminOrder extends Omit<OrderView, "statusLabel" | "lines"> {
   internalNote: string;
   lines: {
+    id: string;
     name: string;
-    unitPriceCents: number;
+    /** Null: ordered on request; the seller fixes it here before the payment link (§10.19). */
+    unitPriceCents: number | null;
     quantity: number;
     /** Units held while the order holds (ADR 022): fewer than `quantity` awaits the seller's approval. */
     heldQuantity: number;
@@ -32,6 +41,10 @@ export interface AdminOrder extends Omit<OrderView, "statusLabel" | "lines"> {
 }
 
 type Step = ReturnType<typeof useAdminFetcher>;
+
+/** docs/product.md §8: what the seller reads while a piece on request has no price. */
+const PRICE_NEEDED_HINT =
+  "Une pièce est à prix sur demande : indiquez son prix avant d'envoyer le lien de paiement.";
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -43,21 +56,54 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The price of a piece ordered on request (docs/product.md §10.19): the seller gives it once, on a new
+ * order, before the payment link can be sent (Code de la consommation L112-1, L221-5).
+ */
+function LinePriceForm({ order, lineId, name }: { order: AdminOrder; lineId: string; name: string }) {
+  const price = useAdminFetcher();
+  const onSubmit = commandSubmitter(price, () => {});
+  const fieldId = `commande-prix-${lineId}`;
+  return (
+    <form method="post" className={styles.action} onSubmit={onSubmit} noValidate>
+      <Hidden intent="set-line-price" orderId={order.id} />
+      <input type="hidden" name="lineId" value={lineId} />
+      <div className={ui.field}>
+        <label htmlFor={fieldId}>Prix de la pièce (€)</label>
+        <input
+          id={fieldId}
+          type="text"
+          name="price"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={20}
+          aria-description={name}
+          required
+        />
+      </div>
+      <FormError error={price.error} />
+      <button type="submit" className={buttons.secondary} disabled={price.busy}>
+        Enregistrer le prix
+      </button>
+    </form>
+  );
+}
+
 function Lines({ order, holdExpired }: { order: AdminOrder; holdExpired: boolean }) {
   const held = HOLDING_STATUSES.includes(order.status);
   return (
     <Panel title="Pièces">
       <ul className={styles.lines}>
-        {order.lines.map((line, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never change or move.
-          <li key={index}>
+        {order.lines.map((line) => (
+          <li key={line.id}>
             <span className={styles.lineName}>
               {line.href ? <Link to={line.href}>{line.name}</Link> : line.name}
               {line.href ? null : <span className={ui.hint}> (retirée de la boutique)</span>}
             </span>
             <span className={styles.nowrap}>
-              {line.quantity} × {formatPrice(line.unitPriceCents)} ={" "}
-              {formatPrice(line.unitPriceCents * line.quantity)}
+              {line.unitPriceCents === null
+                ? `${line.quantity} × ${formatPrice(null)}`
+                : `${line.quantity} × ${formatPrice(line.unitPriceCents)} = ${formatLineTotal(line.unitPriceCents, line.quantity)}`}
             </span>
             {held && line.heldQuantity < line.quantity ? (
               <span className={ui.hint}>
@@ -66,13 +112,19 @@ function Lines({ order, holdExpired }: { order: AdminOrder; holdExpired: boolean
                 {line.quantity - line.heldQuantity} en attente de validation)
               </span>
             ) : null}
+            {line.unitPriceCents === null && order.status === "nouvelle" ? (
+              <LinePriceForm order={order} lineId={line.id} name={line.name} />
+            ) : null}
           </li>
         ))}
       </ul>
       <p className={styles.total}>
         <span>Total (hors livraison)</span>
-        <span>{formatPrice(order.totalCents)}</span>
+        <span>{orderTotalText(order)}</span>
       </p>
+      {hasUnpricedLine(order) && order.status === "nouvelle" ? (
+        <p className={ui.hint}>{PRICE_NEEDED_HINT}</p>
+      ) : null}
       {held ? (
         <p className={styles.hold} data-expired={holdExpired}>
           {holdExpired ? (

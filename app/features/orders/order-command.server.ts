@@ -1,7 +1,7 @@
 /**
  * The admin's commands on an order (docs/product.md §10.19): the action of /admin/commandes/:id. A
  * step goes through applyOrderStep (the rules, then the customer's e-mail and the live count);
- * accepting an order beyond the client's cap and releasing its pieces while blocking its address are
+ * a piece ordered on request gets its price (before the payment link can go); accepting an order beyond the client's cap and releasing its pieces while blocking its address are
  * the holds' commands (ADR 022); the internal note is saved alone. Answered like every dashboard
  * command: { ok, message } or a French 4xx — 400 bad input, 404 unknown order, 409 a step its status
  * refuses.
@@ -11,7 +11,7 @@ import { getAppContext } from "~/server/context.server";
 import type { SessionUser } from "~/server/session.server";
 import { applyOrderStep, approveOrderHolds, releaseOrderAndBlock } from "./order-flow.server";
 import { type OrderCommand, orderCommandSchema } from "./order-schema";
-import { type OrderActor, type StepRequest, saveInternalNote } from "./orders.server";
+import { type OrderActor, type StepRequest, saveInternalNote, setLinePrice } from "./orders.server";
 
 export const ORDER_COMMAND_MESSAGES = {
   "send-payment-link": "Lien de paiement envoyé par email.",
@@ -22,6 +22,7 @@ export const ORDER_COMMAND_MESSAGES = {
   approve: "Commande acceptée : toutes ses pièces sont réservées.",
   "release-and-block": "Pièces libérées et adresse e-mail bloquée.",
   "save-note": "Note interne enregistrée.",
+  "set-line-price": "Prix de la pièce enregistré.",
 } as const;
 
 const STEP_FAILED = "La commande n'a pas pu être mise à jour. Veuillez réessayer.";
@@ -29,7 +30,10 @@ const NOTE_FAILED = "La note n'a pas pu être enregistrée. Veuillez réessayer.
 const NOT_FOUND = "Cette commande n'existe pas.";
 
 function stepOf(
-  command: Exclude<OrderCommand, { intent: "save-note" | "approve" | "release-and-block" }>,
+  command: Exclude<
+    OrderCommand,
+    { intent: "save-note" | "set-line-price" | "approve" | "release-and-block" }
+  >,
 ): StepRequest {
   switch (command.intent) {
     case "send-payment-link":
@@ -59,6 +63,12 @@ export function runOrderCommand(form: FormData, admin: SessionUser) {
         return (await saveInternalNote(ctx.db, command.orderId, command.note))
           ? { ok: true as const, message: ORDER_COMMAND_MESSAGES["save-note"] }
           : { ok: false as const, status: 404, error: NOT_FOUND };
+      }
+      if (command.intent === "set-line-price") {
+        const priced = await setLinePrice(ctx.db, command.orderId, command.lineId, command.price);
+        return priced.ok
+          ? { ok: true as const, message: ORDER_COMMAND_MESSAGES["set-line-price"] }
+          : { ok: false as const, status: priced.status, error: priced.message };
       }
       // The holds' own commands (ADR 022): accept beyond the cap, or release and block the address.
       const done =

@@ -12,7 +12,7 @@ import { AvailabilityNote } from "~/features/basket/availability-note";
 import { type BasketLine, isOrderable, lineLimit } from "~/features/basket/basket-context";
 import contact from "~/features/contact/contact.module.css";
 import { frenchTime, longDate } from "~/lib/dates";
-import { formatPrice } from "~/lib/format";
+import { formatLineTotal, formatPrice, formatTotal } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import styles from "./order-form.module.css";
 import type {
@@ -137,9 +137,12 @@ export function OrderForm({ source, lines, customer, events, holdDays, state }: 
 
   const errors = state?.fieldErrors ?? {};
   const orderable = (line: BasketLine) => isOrderable(line) && lineLimit(line) > 0;
-  const total = shown
-    .filter(orderable)
-    .reduce((sum, line) => sum + (line.priceCents ?? 0) * unitsOf(quantityOf(line)), 0);
+  // A piece on request counts as « à confirmer » until the seller fixes its price (§10.19).
+  const total = formatTotal(
+    shown
+      .filter((line) => orderable(line) && unitsOf(quantityOf(line)) > 0)
+      .map((line) => ({ priceCents: line.priceCents, quantity: unitsOf(quantityOf(line)) })),
+  );
   const ordered = shown.some((line) => orderable(line) && unitsOf(quantityOf(line)) > 0);
   const submitting = navigation.state === "submitting";
   const typed = (name: string, fallback = "") => values[name] ?? fallback;
@@ -185,7 +188,9 @@ export function OrderForm({ source, lines, customer, events, holdDays, state }: 
                   <Link to={`/catalogue/produit/${line.slug}`} className={styles.lineName}>
                     {line.name}
                   </Link>
-                  <p className={styles.unitPrice}>{formatPrice(line.priceCents)} l'unité</p>
+                  <p className={styles.unitPrice}>
+                    {line.priceCents === null ? formatPrice(null) : `${formatPrice(line.priceCents)} l'unité`}
+                  </p>
                   {canOrder ? null : (
                     <>
                       <AvailabilityNote
@@ -230,7 +235,7 @@ export function OrderForm({ source, lines, customer, events, holdDays, state }: 
                   {canOrder ? (
                     <>
                       <span className="visually-hidden">Sous-total : </span>
-                      {formatPrice((line.priceCents ?? 0) * units)}
+                      {formatLineTotal(line.priceCents, units)}
                     </>
                   ) : null}
                 </p>
@@ -240,8 +245,7 @@ export function OrderForm({ source, lines, customer, events, holdDays, state }: 
         </ul>
         <FieldError id="commande-lignes-error" error={errors.lines} />
         <p className={styles.total} aria-live="polite">
-          Total : <strong data-testid="order-total">{formatPrice(total)}</strong>{" "}
-          <span>(hors frais de livraison)</span>
+          Total : <strong data-testid="order-total">{total}</strong> <span>(hors frais de livraison)</span>
         </p>
       </fieldset>
 

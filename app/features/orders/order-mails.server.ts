@@ -9,7 +9,14 @@
 import { frenchTime, longDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/format";
 import type { MailMessage } from "~/server/mail.server";
-import { awaitsApproval, DELIVERY_LABELS, ORDER_STATUS_LABELS } from "./order-types";
+import {
+  awaitsApproval,
+  DELIVERY_LABELS,
+  hasUnpricedLine,
+  ORDER_STATUS_LABELS,
+  orderTotalText,
+  PRICE_TO_CONFIRM_NOTE,
+} from "./order-types";
 import type { OrderView } from "./orders.server";
 
 /** The page where anyone holding the link follows the order. */
@@ -35,14 +42,17 @@ function waiting(line: OrderView["lines"][number]): string {
 }
 
 function summary(order: OrderView): string[] {
-  const lines = order.lines.map(
-    (line) =>
-      `- ${line.name} × ${line.quantity} — ${formatPrice(line.unitPriceCents)} l'unité, soit ${formatPrice(line.unitPriceCents * line.quantity)}${waiting(line)}`,
+  const lines = order.lines.map((line) =>
+    line.unitPriceCents === null
+      ? `- ${line.name} × ${line.quantity} — ${formatPrice(null)}${waiting(line)}`
+      : `- ${line.name} × ${line.quantity} — ${formatPrice(line.unitPriceCents)} l'unité, soit ${formatPrice(line.unitPriceCents * line.quantity)}${waiting(line)}`,
   );
   return [
     `Commande ${order.number}`,
     ...lines,
-    `Total : ${formatPrice(order.totalCents)} (hors frais de livraison)`,
+    `Total : ${orderTotalText(order)} (hors frais de livraison)`,
+    // Code de la consommation L112-1, L221-5: the price is known before the customer pays (§10.19).
+    ...(hasUnpricedLine(order) ? [PRICE_TO_CONFIRM_NOTE] : []),
     `Livraison : ${deliveryText(order)}`,
   ];
 }
@@ -172,7 +182,7 @@ export function newOrderShopMail(
   const at = order.createdAt;
   return {
     to: shop.email,
-    subject: `${shop.shopName} — nouvelle commande ${order.number} (${formatPrice(order.totalCents)})`,
+    subject: `${shop.shopName} — nouvelle commande ${order.number} (${orderTotalText(order)})`,
     replyTo: order.email,
     text: [
       `Nouvelle commande le ${longDate(at)} à ${frenchTime(at)}.`,

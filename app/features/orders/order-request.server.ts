@@ -71,7 +71,7 @@ export async function loadOrderRequest(
   ]);
   return {
     source,
-    lines: lines ? lines.filter((line) => line.name && line.priceCents !== null).map(toLine) : null,
+    lines: lines ? lines.filter((line) => line.name).map(toLine) : null,
     customer: profile
       ? {
           name: profile.name,
@@ -121,7 +121,7 @@ async function postedLines(db: DB, fields: Record<string, unknown>): Promise<Ord
   return ids.flatMap((id) => {
     const piece = byId.get(id);
     const known = availability[id];
-    if (!piece || !known || piece.price_cents === null) return [];
+    if (!piece || !known) return [];
     const image = images.find((row) => row.product_id === id);
     return [
       {

@@ -4,6 +4,8 @@
  * an optional message. Client-safe: the page checks with it too.
  */
 import { z } from "zod";
+import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
+import { parsePriceCents } from "~/features/catalogue/admin/product-schema";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 import { DELIVERY_METHODS, ORDER_FORM_NAME, QUANTITY_FIELD_PREFIX } from "./order-types";
@@ -119,6 +121,9 @@ export const ORDER_MESSAGES = {
   eventUnknown: "Cet événement n'est plus au programme : choisissez-en un autre.",
 } as const;
 
+/** docs/product.md §8: the seller left a piece's price empty. */
+export const LINE_PRICE_REQUIRED = "Indiquez le prix de la pièce.";
+
 /** The admin's commands on an order (one form each, intent-named). */
 export const orderCommandSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -160,6 +165,18 @@ export const orderCommandSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("release-and-block"),
     orderId: z.string().min(1).max(40),
+  }),
+  // A piece ordered on request gets its price from the seller (docs/product.md §10.19), checked like a
+  // product's price (§5) but never left empty: an unknown price stays unknown until one is given.
+  z.object({
+    intent: z.literal("set-line-price"),
+    orderId: z.string().min(1).max(40),
+    lineId: z.string().regex(/^[a-z0-9]{1,40}$/, "Cette ligne de commande est inconnue."),
+    price: singleLineText()
+      .min(1, LINE_PRICE_REQUIRED)
+      .max(20, PRODUCT_MESSAGES.price)
+      .refine((value) => parsePriceCents(value) !== null, PRODUCT_MESSAGES.price)
+      .transform((value) => parsePriceCents(value) ?? 0),
   }),
   z.object({
     intent: z.literal("save-note"),

@@ -30,7 +30,8 @@ export interface TrackingView {
   lines: {
     productId: string | null;
     name: string;
-    unitPriceCents: number;
+    /** Null: on request, not fixed by the seller yet (docs/product.md §10.19). */
+    unitPriceCents: number | null;
     quantity: number;
     /** Units held; fewer than `quantity` while the order holds: the rest awaits the shop's approval. */
     heldQuantity: number;
@@ -40,6 +41,10 @@ export interface TrackingView {
   /** Whether the hold still runs when the page was made (a comparison with the clock, ADR 016). */
   holdActive: boolean;
   totalCents: number;
+  /** The total as read (docs/product.md §8): « à confirmer » while a piece on request has no price. */
+  totalText: string;
+  /** Whether a piece on request still waits for its price. */
+  priceToConfirm: boolean;
   /** Until when the pieces are held, while the order holds them. */
   holdExpiresAt: string | null;
   /** The payment link, while it is the step to take. */

@@ -4,7 +4,14 @@
  */
 import type { DB } from "~/server/database.server";
 import type { TrackingStep, TrackingView } from "./order-tracking-types";
-import { DELIVERY_LABELS, HOLDING_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from "./order-types";
+import {
+  DELIVERY_LABELS,
+  HOLDING_STATUSES,
+  hasUnpricedLine,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  orderTotalText,
+} from "./order-types";
 import { findOrderByToken, type OrderView } from "./orders.server";
 
 /** The steps an order goes through when all goes well. */
@@ -55,6 +62,8 @@ export function trackingView(order: OrderView, now: Date = new Date()): Tracking
     confirmed: !order.awaitingConfirmation,
     holdActive: holding && Date.parse(order.holdExpiresAt) > now.getTime(),
     totalCents: order.totalCents,
+    totalText: orderTotalText(order),
+    priceToConfirm: hasUnpricedLine(order),
     holdExpiresAt: holding ? order.holdExpiresAt : null,
     paymentUrl: order.status === "lien_envoye" ? order.paymentUrl : null,
     trackingNumber: order.status === "expediee" || order.status === "livree" ? order.trackingNumber : null,

@@ -9,10 +9,10 @@ import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";
 import { useBasket } from "~/features/basket/basket-context";
 import { frenchTime, longDate } from "~/lib/dates";
-import { formatPrice } from "~/lib/format";
+import { formatLineTotal, formatPrice } from "~/lib/format";
 import styles from "./order-tracking.module.css";
 import type { TrackingView } from "./order-tracking-types";
-import type { OrderStatus } from "./order-types";
+import { type OrderStatus, PRICE_TO_CONFIRM_NOTE } from "./order-types";
 
 /** Marks the page reached right after ordering (order-request.server.ts). */
 export const JUST_PLACED_PARAM = "nouvelle";
@@ -189,8 +189,8 @@ export function OrderTracking({ order }: { order: TrackingView }) {
                   ) : null}
                 </span>
                 <span className={styles.linePrice}>
-                  {formatPrice(line.unitPriceCents * line.quantity)}
-                  {line.quantity > 1 ? (
+                  {formatLineTotal(line.unitPriceCents, line.quantity)}
+                  {line.quantity > 1 && line.unitPriceCents !== null ? (
                     <span className={styles.unitPrice}>{formatPrice(line.unitPriceCents)} l'unité</span>
                   ) : null}
                 </span>
@@ -198,8 +198,9 @@ export function OrderTracking({ order }: { order: TrackingView }) {
             ))}
           </ul>
           <p className={styles.total}>
-            Total : <strong>{formatPrice(order.totalCents)}</strong> <span>(hors frais de livraison)</span>
+            Total : <strong>{order.totalText}</strong> <span>(hors frais de livraison)</span>
           </p>
+          {order.priceToConfirm ? <p>{PRICE_TO_CONFIRM_NOTE}</p> : null}
         </section>
 
         <section className={styles.card} aria-labelledby="livraison">

@@ -2,6 +2,8 @@
  * An order's steps and how it may move between them (docs/product.md §10.19), shared by the server,
  * which enforces them, and the pages, which only offer what is allowed.
  */
+import { formatTotal } from "~/lib/format";
+
 export type OrderStatus = "nouvelle" | "lien_envoye" | "payee" | "expediee" | "livree" | "annulee";
 export type DeliveryMethod = "envoi" | "evenement" | "main_propre";
 
@@ -87,10 +89,12 @@ export interface OrderStep {
 
 /** An order as its customer may see it (no internal note, no private link). */
 export interface OrderLineView {
+  id: string;
   productId: string | null;
   name: string;
   slug: string;
-  unitPriceCents: number;
+  /** Null: a piece on request whose price the seller has not fixed yet (docs/product.md §10.19). */
+  unitPriceCents: number | null;
   quantity: number;
   /** Units held for the order while it holds (ADR 022); fewer than `quantity`: the rest awaits approval. */
   heldQuantity: number;
@@ -107,6 +111,7 @@ export interface OrderView {
   userId: string | null;
   delivery: OrderDelivery;
   message: string;
+  /** The known prices only: see `orderTotalText` while a line is on request. */
   totalCents: number;
   holdExpiresAt: string;
   /** When the customer confirmed the e-mail address (or the order counted it confirmed). */
@@ -122,6 +127,27 @@ export interface OrderView {
   lines: OrderLineView[];
   steps: OrderStep[];
 }
+
+/** Whether a line of the order is on request, its price not fixed yet (docs/product.md §10.19). */
+export function hasUnpricedLine(order: { lines: readonly { unitPriceCents: number | null }[] }): boolean {
+  return order.lines.some((line) => line.unitPriceCents === null);
+}
+
+/**
+ * The order's total as the customer and the seller read it (docs/product.md §8): the amount, or
+ * « à confirmer » beside it while a piece on request has no price yet.
+ */
+export function orderTotalText(order: {
+  lines: readonly { unitPriceCents: number | null; quantity: number }[];
+}): string {
+  return formatTotal(
+    order.lines.map((line) => ({ priceCents: line.unitPriceCents, quantity: line.quantity })),
+  );
+}
+
+/** What the customer reads beside a total « à confirmer » (docs/product.md §8). */
+export const PRICE_TO_CONFIRM_NOTE =
+  "Le prix des pièces sur demande vous sera indiqué par la boutique avant l'envoi du lien de paiement.";
 
 /** Whether some units of the order wait for the seller's approval (ADR 022). */
 export function awaitsApproval(order: { lines: readonly { quantity: number; heldQuantity: number }[] }) {

@@ -10,15 +10,20 @@ import { createTestContext } from "~/server/test-context";
 import { heldQuantities } from "./holds.server";
 import { confirmOrder } from "./order-holds.server";
 import type { OrderForm } from "./order-schema";
+import { orderTotalText } from "./order-types";
 import {
   countNewOrders,
   findOrderById,
   findOrderByToken,
+  LINE_PRICE_MESSAGES,
   listOrders,
   listOrdersOfUser,
   moveOrder,
   type PlacedOrder,
+  PRICE_NEEDED_FOR_LINK,
+  PRICE_NEEDED_FOR_PAYMENT,
   placeOrder,
+  setLinePrice,
 } from "./orders.server";
 
 let ctx: AppContext;
@@ -360,6 +365,110 @@ describe("the admin's steps", () => {
       .where("id", "=", "reprise")
       .executeTakeFirst();
     expect(product?.is_sold).toBe(0);
+  });
+});
+
+describe("pieces on request (docs/product.md §10.19, Code de la consommation L112-1, L221-5)", () => {
+  const euros = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+  it("orders a piece on request with its price unknown, the total « à confirmer »", async () => {
+    await piece("demande1", { stock: 1, unique: true, price: null });
+    await piece("prixconnu1", { stock: 3, price: 12000 });
+    const order = await placed([
+      { productId: "demande1", quantity: 1 },
+      { productId: "prixconnu1", quantity: 1 },
+    ]);
+    const found = await findOrderById(ctx.db, order.id);
+    expect(found?.lines.map((line) => [line.name, line.unitPriceCents])).toEqual([
+      ["Pièce demande1", null],
+      ["Pièce prixconnu1", 12000],
+    ]);
+    // The stored total counts the known prices; what the customer reads says the rest is to confirm.
+    expect(found?.totalCents).toBe(12000);
+    expect(euros(orderTotalText(found as NonNullable<typeof found>))).toBe(
+      "120,00 € + pièces à prix sur demande (à confirmer)",
+    );
+    // A piece on request is held like any other.
+    expect((await heldQuantities(ctx.db, ["demande1"])).get("demande1")).toBe(1);
+    const alone = await placed([{ productId: "prixconnu1", quantity: 1 }]);
+    expect(
+      orderTotalText((await findOrderById(ctx.db, alone.id)) as NonNullable<typeof found>),
+    ).not.toContain("confirmer");
+  });
+
+  it("refuses the payment link and the payment while a line has no price, then takes them once priced", async () => {
+    await piece("demande2", { stock: 1, unique: true, price: null });
+    const order = await placed([{ productId: "demande2", quantity: 1 }]);
+    const unpriced = await findOrderById(ctx.db, order.id);
+    expect(orderTotalText(unpriced as NonNullable<typeof unpriced>)).toBe("à confirmer");
+    const link = { to: "lien_envoye" as const, paymentUrl: "https://paiement.exemple/demande" };
+    expect(await moveOrder(ctx.db, order.id, link, admin)).toEqual({
+      ok: false,
+      status: 409,
+      message: PRICE_NEEDED_FOR_LINK,
+    });
+    expect(await moveOrder(ctx.db, order.id, { to: "payee" }, admin)).toEqual({
+      ok: false,
+      status: 409,
+      message: PRICE_NEEDED_FOR_PAYMENT,
+    });
+    const untouched = await findOrderById(ctx.db, order.id);
+    expect(untouched?.status).toBe("nouvelle");
+    expect(untouched?.steps).toHaveLength(1);
+
+    const lineId = untouched?.lines[0]?.id as string;
+    const priced = await setLinePrice(ctx.db, order.id, lineId, 34500);
+    expect(priced.ok).toBe(true);
+    const after = await findOrderById(ctx.db, order.id);
+    expect(after?.lines[0]?.unitPriceCents).toBe(34500);
+    expect(after?.totalCents).toBe(34500);
+    expect(euros(orderTotalText(after as NonNullable<typeof after>))).toBe("345,00 €");
+
+    const sent = await moveOrder(ctx.db, order.id, link, admin);
+    expect(sent.ok).toBe(true);
+  });
+
+  it("prices a line once, on a new order of its own, and writes nothing when refused", async () => {
+    await piece("demande3", { stock: 2, price: null });
+    await piece("prixconnu3", { stock: 2, price: 5000 });
+    const order = await placed([
+      { productId: "demande3", quantity: 2 },
+      { productId: "prixconnu3", quantity: 1 },
+    ]);
+    const other = await placed([{ productId: "prixconnu3", quantity: 1 }]);
+    const lines = (await findOrderById(ctx.db, order.id))?.lines ?? [];
+    const [onRequest, known] = lines as [(typeof lines)[number], (typeof lines)[number]];
+    const otherLine = (await findOrderById(ctx.db, other.id))?.lines[0]?.id as string;
+
+    expect(await setLinePrice(ctx.db, "nexistepas", onRequest.id, 100)).toMatchObject({ status: 404 });
+    expect(await setLinePrice(ctx.db, order.id, otherLine, 100)).toEqual({
+      ok: false,
+      status: 404,
+      message: LINE_PRICE_MESSAGES.unknownLine,
+    });
+    expect(await setLinePrice(ctx.db, order.id, known.id, 100)).toEqual({
+      ok: false,
+      status: 409,
+      message: LINE_PRICE_MESSAGES.alreadyPriced,
+    });
+    const before = await findOrderById(ctx.db, order.id);
+    expect(before?.totalCents).toBe(5000);
+
+    // Twice the unit price: the line holds two units.
+    expect((await setLinePrice(ctx.db, order.id, onRequest.id, 2550)).ok).toBe(true);
+    expect((await findOrderById(ctx.db, order.id))?.totalCents).toBe(2 * 2550 + 5000);
+    expect(await setLinePrice(ctx.db, order.id, onRequest.id, 9999)).toMatchObject({ status: 409 });
+
+    await piece("demande4", { stock: 1, unique: true, price: null });
+    const cancelled = await placed([{ productId: "demande4", quantity: 1 }]);
+    expect((await moveOrder(ctx.db, cancelled.id, { to: "annulee" }, admin)).ok).toBe(true);
+    const cancelledLine = (await findOrderById(ctx.db, cancelled.id))?.lines[0]?.id as string;
+    expect(await setLinePrice(ctx.db, cancelled.id, cancelledLine, 100)).toEqual({
+      ok: false,
+      status: 409,
+      message: LINE_PRICE_MESSAGES.closed,
+    });
+    expect((await findOrderById(ctx.db, cancelled.id))?.lines[0]?.unitPriceCents).toBeNull();
   });
 });
 

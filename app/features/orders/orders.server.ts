@@ -153,7 +153,7 @@ export interface PlaceOrderInput {
 }
 
 /**
- * Places an order: checks every line against the pieces as they are now (for sale, priced, enough
+ * Places an order: checks every line against the pieces as they are now (for sale, enough
  * free units once other orders' holds are counted), takes the prices from the database, holds the
  * units, records the first step and empties those lines from a customer's cart.
  *
@@ -189,14 +189,12 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
     for (const line of form.lines)
       wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
 
-    const lines: Omit<OrderLineView, "heldQuantity">[] = [];
+    const lines: Omit<OrderLineView, "id" | "heldQuantity">[] = [];
     for (const [productId, quantity] of wanted) {
       const piece = pieces.get(productId);
       if (!piece)
         return refusal(409, "Une création de votre commande n'existe plus : retirez-la pour continuer.");
       if (piece.is_sold === 1) return refusal(409, `« ${piece.name} » a déjà été vendue.`);
-      if (piece.price_cents === null)
-        return refusal(409, `« ${piece.name} » est sur demande : écrivez-nous pour la commander.`);
       const heldUnits = held.get(productId) ?? 0;
       const free = freeUnits(piece, heldUnits);
       if (free < quantity) {
@@ -243,7 +241,9 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
     const number = await nextOrderNumber(trx, now.getUTCFullYear());
     const trackingToken = newTrackingToken();
     const at = now.toISOString();
-    const total = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    // A piece on request is ordered with its price unknown (null): the total counts the known prices
+    // and the seller fixes the rest before the payment link (docs/product.md §10.19).
+    const total = lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0);
     const byPost = form.delivery === "envoi";
     await trx
       .insertInto("orders")
@@ -361,6 +361,7 @@ async function withLinesAndSteps(db: DB, rows: OrderRow[]): Promise<AdminOrderVi
     lines: lines
       .filter((line) => line.order_id === row.id)
       .map((line) => ({
+        id: line.id,
         productId: line.product_id,
         name: line.product_name,
         slug: line.product_slug,
@@ -496,9 +497,16 @@ export async function moveOrder(
       );
     const lines = await trx
       .selectFrom("order_lines")
-      .select(["product_id", "product_name", "quantity"])
+      .select(["product_id", "product_name", "quantity", "unit_price_cents"])
       .where("order_id", "=", orderId)
       .execute();
+    // Code de la consommation L112-1, L221-5: the customer knows the whole price before paying, so a
+    // piece ordered on request gets its price from the seller first (docs/product.md §10.19).
+    if (
+      (request.to === "lien_envoye" || request.to === "payee") &&
+      lines.some((l) => l.unit_price_cents === null)
+    )
+      return refusal(409, request.to === "lien_envoye" ? PRICE_NEEDED_FOR_LINK : PRICE_NEEDED_FOR_PAYMENT);
     const pieceIds = lines.flatMap((line) => (line.product_id ? [line.product_id] : []));
 
     if (request.to === "payee") {
@@ -566,6 +574,66 @@ export async function moveOrder(
   return result;
 }
 
+/** docs/product.md §8: a step that needs every price while a piece on request has none. */
+export const PRICE_NEEDED_FOR_LINK = "Indiquez le prix de chaque pièce avant d'envoyer le lien de paiement.";
+export const PRICE_NEEDED_FOR_PAYMENT =
+  "Indiquez le prix de chaque pièce avant de marquer la commande payée.";
+export const LINE_PRICE_MESSAGES = {
+  unknownLine: "Cette pièce ne fait pas partie de la commande.",
+  alreadyPriced: "Le prix de cette pièce est déjà fixé.",
+  closed: "Cette commande n'attend plus de prix : seule une commande nouvelle peut en recevoir un.",
+} as const;
+
+/**
+ * Fixes the price of a line ordered on request (docs/product.md §10.19): once, on a new order, before
+ * the payment link; the order's total then counts it. Nothing is written on a refusal.
+ */
+export async function setLinePrice(
+  db: DB,
+  orderId: string,
+  lineId: string,
+  unitPriceCents: number,
+  now: Date = new Date(),
+): Promise<{ ok: true; order: AdminOrderView } | OrderRefusal> {
+  return db.transaction().execute(async (trx) => {
+    const order = await lockingRows(
+      trx,
+      trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId),
+    ).executeTakeFirst();
+    if (!order) return refusal(404, "Cette commande n'existe pas.");
+    const line = await trx
+      .selectFrom("order_lines")
+      .select(["id", "unit_price_cents"])
+      .where("id", "=", lineId)
+      .where("order_id", "=", orderId)
+      .executeTakeFirst();
+    if (!line) return refusal(404, LINE_PRICE_MESSAGES.unknownLine);
+    if (line.unit_price_cents !== null) return refusal(409, LINE_PRICE_MESSAGES.alreadyPriced);
+    if (order.status !== "nouvelle") return refusal(409, LINE_PRICE_MESSAGES.closed);
+    await trx
+      .updateTable("order_lines")
+      .set({ unit_price_cents: unitPriceCents })
+      .where("id", "=", lineId)
+      .execute();
+    const lines = await trx
+      .selectFrom("order_lines")
+      .select(["unit_price_cents", "quantity"])
+      .where("order_id", "=", orderId)
+      .execute();
+    await trx
+      .updateTable("orders")
+      .set({
+        total_cents: lines.reduce((sum, l) => sum + (l.unit_price_cents ?? 0) * l.quantity, 0),
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", orderId)
+      .execute();
+    const updated = await findOrderById(trx, orderId);
+    if (!updated) return refusal(404, "Cette commande n'existe pas.");
+    return { ok: true as const, order: updated };
+  });
+}
+
 export async function saveInternalNote(db: DB, orderId: string, note: string): Promise<boolean> {
   const result = await db
     .updateTable("orders")
@@ -597,6 +665,8 @@ export interface OrderSummary {
   unconfirmed: boolean;
   /** Open, with units beyond the client's cap waiting for the seller's approval (ADR 022). */
   awaitingApproval: boolean;
+  /** Lines ordered on request still waiting for their price (docs/product.md §10.19): all, some, none. */
+  priceToConfirm: "all" | "some" | null;
 }
 
 /** The admin's list, newest first, filtered by status and searched (case-insensitive). */
@@ -628,6 +698,13 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
         .select((e) => e.fn.sum<number | string>("l.quantity").as("n"))
         .whereRef("l.order_id", "=", "o.id")
         .as("piece_count"),
+    (eb) =>
+      eb
+        .selectFrom("order_lines as l")
+        .select((e) => e.fn.countAll<number | string>().as("n"))
+        .whereRef("l.order_id", "=", "o.id")
+        .where("l.unit_price_cents", "is", null)
+        .as("unpriced_lines"),
   ]);
   if (filter.status) query = query.where("o.status", "=", filter.status);
   const words = (filter.query ?? "").trim().toLowerCase().slice(0, 100);
@@ -662,5 +739,11 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
     createdAt: row.created_at,
     unconfirmed: HOLDING_STATUSES.includes(row.status) && row.confirm_token_hash !== null,
     awaitingApproval: HOLDING_STATUSES.includes(row.status) && Number(row.waiting_units ?? 0) > 0,
+    priceToConfirm:
+      Number(row.unpriced_lines ?? 0) === 0
+        ? null
+        : Number(row.unpriced_lines) === Number(row.line_count)
+          ? "all"
+          : "some",
   }));
 }

@@ -35,6 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       lines: order.lines.map((line) => {
         const piece = line.productId ? pieceById.get(line.productId) : undefined;
         return {
+          id: line.id,
           name: line.name,
           unitPriceCents: line.unitPriceCents,
           quantity: line.quantity,

@@ -37,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       createdAt: order.createdAt,
       unconfirmed: order.unconfirmed,
       awaitingApproval: order.awaitingApproval,
+      priceToConfirm: order.priceToConfirm,
     })),
   };
 }
