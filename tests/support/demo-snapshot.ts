@@ -20,6 +20,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { freePort } from "./free-port";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -168,6 +169,31 @@ async function runShopUntil(dataDir: string, env: Record<string, string>, ready:
 const partialOf = (target: string) =>
   `${target}.partial-${process.pid}-${crypto.randomBytes(3).toString("hex")}`;
 
+/**
+ * The snapshot is keyed by the sources of db/ but made by build/server.js: a build older than a new
+ * migration would make a snapshot without it, under the new key, for every later run. Refused.
+ */
+function assertBuiltWithTheseMigrations(file: string) {
+  const inSources = fs
+    .readdirSync(path.join(root, "db/migrations"))
+    .filter((name) => /^\d{4}-.+\.ts$/.test(name) && !name.endsWith(".test.ts"))
+    .map((name) => name.replace(/\.ts$/, ""))
+    .sort();
+  const database = new Database(file, { readonly: true });
+  try {
+    const applied = database
+      .prepare("select name from kysely_migration order by name")
+      .all()
+      .map((row) => (row as { name: string }).name);
+    if (JSON.stringify(applied) !== JSON.stringify(inSources))
+      throw new Error(
+        "build/server.js ne correspond pas aux migrations de db/ : lancez `npm run build` avant les tests.",
+      );
+  } finally {
+    database.close();
+  }
+}
+
 /** The database stage: a first start on an empty DATA_DIR (migrations, settings, accounts, demo). */
 async function buildDatabase(target: string): Promise<void> {
   const dataDir = partialOf(target);
@@ -176,6 +202,12 @@ async function buildDatabase(target: string): Promise<void> {
   const output = await runShopUntil(dataDir, { IMAGE_SIZES_AT_START: "0" }, "Nacre est en ligne");
   if (!output.includes("contenu de démonstration créé"))
     throw new Error(`la boutique de démonstration n'a pas été créée :\n${output}`);
+  try {
+    assertBuiltWithTheseMigrations(path.join(dataDir, "nacre.sqlite"));
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   // What a copy does not take: the instance's own secret, its pid file, mails, backups.
   for (const name of fs.readdirSync(dataDir))
     if (!["nacre.sqlite", "uploads"].includes(name))
