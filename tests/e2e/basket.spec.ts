@@ -6,6 +6,7 @@
  * unique pieces, merging) are tested in app/features/basket/basket.server.test.ts.
  */
 import type { Page } from "@playwright/test";
+import { query } from "./demo-data";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -105,6 +106,38 @@ test.describe("guest", () => {
     await favorites.getByRole("button", { name: "Contacter pour commander" }).click();
     await expect(favorites).toHaveCount(0);
     await expect(page).toHaveURL(/\/contact\?commande=favoris$/);
+  });
+
+  test("a piece « Prix sur demande » is in the cart as such, its total to confirm, and can be ordered", async ({
+    page,
+    seed,
+  }) => {
+    // docs/product.md §10.19, Pieces on request: the seller gives its price before the payment link.
+    // The product form saves an empty price as 0 (§5): a piece on request is one of the demo's, only
+    // read here (a guest's cart lives in the browser).
+    const priced = await seed.product({ price: "30" });
+    const [onRequest] = query<{ slug: string; name: string }>(
+      "select slug, name from products where price_cents is null and is_sold = 0 and stock > 0 order by slug limit 1",
+    );
+    if (!onRequest) throw new Error("la démonstration n'a plus de pièce sur demande");
+    await page.goto(`/catalogue/produit/${onRequest.slug}`);
+    await expect(page.getByText("Prix sur demande").first()).toBeVisible();
+    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    await page.getByRole("button", { name: "Panier (1)" }).click();
+    const cart = page.getByRole("dialog", { name: "Votre Panier" });
+    await expect(cart.getByRole("link", { name: onRequest.name })).toBeVisible();
+    await expect(cart.getByText("Prix unitaire : Prix sur demande")).toBeVisible();
+    await expect(cart.getByTestId("cart-total")).toHaveText("à confirmer");
+    await page.keyboard.press("Escape");
+    await page.goto(`/catalogue/produit/${priced.slug}`);
+    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    await page.getByRole("button", { name: "Panier (2)" }).click();
+    await expect(cart.getByTestId("cart-total")).toHaveText(
+      /^30,00\s€ \+ pièces à prix sur demande \(à confirmer\)$/,
+    );
+    await cart.getByRole("button", { name: "Contacter pour commander" }).click();
+    await expect(page).toHaveURL(/\/contact\?commande=panier$/);
+    await expect(page.getByText(onRequest.name).first()).toBeVisible();
   });
 
   test("a sold piece kept in a guest cart shows as unavailable and is left out of the order", async ({
