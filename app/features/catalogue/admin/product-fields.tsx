@@ -6,6 +6,7 @@
 import { useRef } from "react";
 import styles from "~/features/admin/admin-ui.module.css";
 import { ImageList } from "./image-list";
+import { pearlWordingWarning } from "./pearl-wording";
 import { type ProductDraft, RELATION_KEYS, RELATION_LABELS, type ReferenceOptions } from "./product-draft";
 import { ACCEPTED_IMAGE_INPUT, MAX_PRODUCT_IMAGES } from "./product-schema";
 
@@ -49,6 +50,7 @@ export function ProductMainFields({
           onChange={(event) => draft.setDescription(event.target.value)}
         />
       </div>
+      <PearlWordingWarning name={draft.name} description={draft.description} />
       <div className={styles.fieldRow}>
         <div className={styles.field}>
           <label htmlFor={`${id}-price`}>Prix (€)</label>
@@ -174,5 +176,15 @@ export function SaveStatus({
         </p>
       ) : null}
     </>
+  );
+}
+
+/** docs/product.md §5: the décret 2002-65 warning about pearls, shown while typing; it never blocks a save. */
+function PearlWordingWarning({ name, description }: { name: string; description: string }) {
+  const warning = pearlWordingWarning(name, description);
+  return (
+    <p className={warning ? `${styles.hint} ${styles.warning}` : styles.hint} role="status">
+      {warning}
+    </p>
   );
 }
