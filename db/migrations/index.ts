@@ -16,6 +16,7 @@ import * as privacy from "./0010-privacy";
 import * as search from "./0011-search";
 import * as mailOutbox from "./0012-mail-outbox";
 import * as orderConfirmation from "./0013-order-confirmation";
+import * as productSafety from "./0014-product-safety";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0011-search": search,
   "0012-mail-outbox": mailOutbox,
   "0013-order-confirmation": orderConfirmation,
+  "0014-product-safety": productSafety,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@
  */
 import { useRef } from "react";
 import styles from "~/features/admin/admin-ui.module.css";
+import { SAFETY_INFO_MAX } from "../product-safety-schema";
 import { ImageList } from "./image-list";
 import { pearlWordingWarning } from "./pearl-wording";
 import { type ProductDraft, RELATION_KEYS, RELATION_LABELS, type ReferenceOptions } from "./product-draft";
@@ -51,6 +52,20 @@ export function ProductMainFields({
         />
       </div>
       <PearlWordingWarning name={draft.name} description={draft.description} />
+      <div className={styles.field}>
+        <label htmlFor={`${id}-safety`}>Informations de sécurité et d'entretien (facultatif)</label>
+        <textarea
+          id={`${id}-safety`}
+          rows={3}
+          maxLength={SAFETY_INFO_MAX}
+          value={draft.safetyInfo}
+          onChange={(event) => draft.setSafetyInfo(event.target.value)}
+          aria-describedby={`${id}-safety-hint`}
+        />
+        <p id={`${id}-safety-hint`} className={styles.hint}>
+          Laissez vide pour afficher le texte par défaut des paramètres de la boutique.
+        </p>
+      </div>
       <div className={styles.fieldRow}>
         <div className={styles.field}>
           <label htmlFor={`${id}-price`}>Prix (€)</label>
