@@ -30,6 +30,7 @@ const site: SiteInfo = { origin: "https://nacre.example", shop };
 
 const product: ProductForSeo = {
   slug: "collier-lagon",
+  reference: "NAC-ABC123XYZ",
   name: "Collier Lagon",
   description: "Un collier en acier avec une perle de Tahiti.",
   priceCents: 8900,
@@ -148,6 +149,24 @@ describe("products", () => {
         availability: "https://schema.org/InStock",
         url: "https://nacre.example/catalogue/produit/collier-lagon",
       },
+    });
+  });
+
+  it("names the piece's reference as sku, the shop as brand and its materials (docs/product.md §10.7)", () => {
+    const ld = productJsonLd(site, {
+      ...product,
+      materials: [{ name: "Acier inoxydable" }, { name: "Nacre" }],
+    });
+    expect(ld).toMatchObject({
+      sku: "NAC-ABC123XYZ",
+      brand: { "@type": "Brand", name: "Nacre" },
+      material: "Acier inoxydable, Nacre",
+    });
+    expect(
+      productJsonLd({ ...site, shop: { ...shop, shopName: "Perles d'Ouessant" } }, product),
+    ).toMatchObject({
+      brand: { "@type": "Brand", name: "Perles d'Ouessant" },
+      material: "Acier inoxydable",
     });
   });
 

@@ -139,6 +139,8 @@ export function privateMeta(title: string, description = ""): MetaDescriptor[] {
 
 export interface ProductForSeo {
   slug: string;
+  /** The piece's stable reference (docs/product.md §2 "Fabricant et sécurité"): the JSON-LD sku. */
+  reference: string;
   name: string;
   description: string;
   priceCents: number | null;
@@ -186,7 +188,9 @@ export function productJsonLd(site: SiteInfo, product: ProductForSeo): object {
     name: product.name,
     description: summarize(product.description, 5000),
     url,
-    sku: product.slug,
+    // docs/product.md §10.7: the reference the page shows (Regulation (EU) 2023/988, art. 19), the
+    // shop as the brand and maker, and the piece's materials.
+    sku: product.reference,
     image: product.images.map((image) =>
       absoluteUrl(site.origin, imageUrl("products", image.fileName, 1200, image.width)),
     ),

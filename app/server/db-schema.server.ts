@@ -99,6 +99,8 @@ export interface ProductsTable {
   stock: Generated<number>;
   is_unique: Generated<Flag>;
   is_sold: Generated<Flag>;
+  /** The piece's own safety and care text; empty: the shop's (docs/product.md §2, migration 0015). */
+  safety_info: Generated<string>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -269,6 +271,8 @@ export interface ShopSettingsTable {
   mediator_name: Generated<string>;
   mediator_address: Generated<string>;
   mediator_url: Generated<string>;
+  /** The default safety and care text of every piece; empty: the built-in one (migration 0015). */
+  safety_info: Generated<string>;
   /** The account ADMIN_EMAIL made admin at start (ADR 011). */
   configured_admin_id: string | null;
   updated_at: Generated<string>;

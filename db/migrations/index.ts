@@ -17,6 +17,7 @@ import * as search from "./0011-search";
 import * as mailOutbox from "./0012-mail-outbox";
 import * as orderConfirmation from "./0013-order-confirmation";
 import * as priceOnRequestLines from "./0014-price-on-request-lines";
+import * as productSafety from "./0015-product-safety";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0012-mail-outbox": mailOutbox,
   "0013-order-confirmation": orderConfirmation,
   "0014-price-on-request-lines": priceOnRequestLines,
+  "0015-product-safety": productSafety,
 };
 
 export const migrationProvider: MigrationProvider = {

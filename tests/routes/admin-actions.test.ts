@@ -489,6 +489,32 @@ describe("upload limits", () => {
     ]);
   });
 
+  it("refuses « semi-précieux » (décret 2002-65) with a French 400 and saves nothing; an unqualified « perle » saves", async () => {
+    const before = await counts();
+    for (const fieldsOf of [
+      { name: "Bague semi-précieuse", description: "" },
+      { name: "Bague Lagon", description: "Une pierre Semi Precieuse et de l'acier." },
+    ]) {
+      const response = await post(
+        "/api/admin/produits",
+        form({ intent: "save", ...fieldsOf, price: "10", stock: "1", categories: [categoryId] }),
+        adminCookie,
+      );
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBe(
+        "Le terme « semi-précieux » est interdit par le décret n° 2002-65 : décrivez la pierre par son nom (par exemple « améthyste », « quartz rose »).",
+      );
+    }
+    expect(await counts()).toEqual(before);
+    // The pearl wording is a warning in the form only (docs/product.md §5): the server saves.
+    const pearl = await post(
+      "/api/admin/produits",
+      form({ intent: "save", name: "Bague Perle", price: "10", stock: "1", categories: [categoryId] }),
+      adminCookie,
+    );
+    expect(pearl.status).toBe(200);
+  });
+
   it("refuses a blank name and a missing category with the spec's messages", async () => {
     const blank = await post(
       "/api/admin/produits",

@@ -42,6 +42,8 @@ export interface ProductCard {
 
 export interface ProductDetails extends ProductCard {
   description: string;
+  /** The piece's own safety and care text; empty: the shop's (docs/product.md §2). */
+  safetyInfo: string;
   images: ImageRef[];
   categories: NamedRef[];
   colors: NamedRef[];
@@ -250,6 +252,7 @@ export async function findProductBySlug(db: DB, slug: string): Promise<ProductDe
   return {
     ...toProductCard(row, images[0], held.get(row.id)),
     description: row.description,
+    safetyInfo: row.safety_info,
     images: images.map(toImageRef),
     categories,
     colors,

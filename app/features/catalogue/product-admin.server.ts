@@ -22,6 +22,7 @@ import { type ImageRef, type ProductCard, toImageRef, toProductCard } from "./ca
 
 export interface AdminProduct extends ProductCard {
   description: string;
+  safetyInfo: string;
   createdAt: string;
   images: ImageRef[];
   categories: string[];
@@ -91,6 +92,7 @@ export async function listAdminProducts(db: DB, only?: { id: string }): Promise<
     return {
       ...toProductCard(row, productImages[0], held.get(row.id)),
       description: row.description,
+      safetyInfo: row.safety_info,
       createdAt: row.created_at,
       images: productImages.map(toImageRef),
       categories: refs(0),
@@ -212,6 +214,7 @@ export async function saveProduct(
             slug,
             name: input.name,
             description: input.description,
+            safety_info: input.safetyInfo,
             price_cents: input.priceCents,
             stock: input.stock,
             is_unique: input.isUnique ? (1 as const) : (0 as const),

@@ -5,8 +5,32 @@
  */
 import { data, redirect } from "react-router";
 import { getDb } from "~/server/context.server";
+import type { DB } from "~/server/database.server";
 import { findProductBySlug, listSimilarProducts } from "./catalogue.server";
 import { PRODUCT_PAGES, type ProductPageKind } from "./product-page-kinds";
+import { effectiveSafetyInfo, type MakerIdentity, productReference } from "./product-safety-schema";
+
+/**
+ * Who makes the pieces and the shop's default safety text (docs/product.md §2 "Fabricant et
+ * sécurité"; Regulation (EU) 2023/988, art. 19): the legal name of /admin/parametres' legal
+ * identity (else the shop's name), the shop's postal address and e-mail.
+ */
+async function makerAndSafetyDefault(db: DB): Promise<{ maker: MakerIdentity; safetyDefault: string }> {
+  const row = await db
+    .selectFrom("shop_settings")
+    .select(["shop_name", "owner_name", "address_line", "postal_code", "city", "email", "safety_info"])
+    .where("id", "=", "shop")
+    .executeTakeFirst();
+  const town = [row?.postal_code, row?.city].filter(Boolean).join(" ");
+  return {
+    maker: {
+      name: row?.owner_name || row?.shop_name || "Nacre",
+      address: [row?.address_line, town].filter(Boolean).join(", "),
+      email: row?.email ?? "",
+    },
+    safetyDefault: row?.safety_info ?? "",
+  };
+}
 
 export async function loadProductPage(kind: ProductPageKind, slug: string) {
   const db = getDb();
@@ -16,9 +40,11 @@ export async function loadProductPage(kind: ProductPageKind, slug: string) {
   const sold = kind === "sold";
   if (product.isSold !== sold)
     throw redirect(`${PRODUCT_PAGES[product.isSold ? "sold" : "forSale"].path}/${product.slug}`);
+  const { maker, safetyDefault } = await makerAndSafetyDefault(db);
+  const safety = { maker, text: effectiveSafetyInfo(product.safetyInfo, safetyDefault) };
   const similar = listSimilarProducts(db, product, { newestFirst: sold }).catch((error) => {
     console.error("Créations similaires indisponibles", error);
     return [];
   });
-  return { product, similar };
+  return { product: { ...product, reference: productReference(product.id) }, safety, similar };
 }

@@ -17,21 +17,26 @@ import { type CardProduct, toBasketProduct } from "./product-card";
 import styles from "./product-details.module.css";
 import { ProductFacts, type ProductFactsProps } from "./product-facts";
 import { PRODUCT_PAGES, type ProductPageKind } from "./product-page-kinds";
+import type { MakerIdentity } from "./product-safety-schema";
+import { ProductSafetySection } from "./product-safety-section";
 import { SimilarProducts } from "./similar-products";
 
 type PageProduct = CardProduct &
   ProductFactsProps["product"] & {
     description: string;
+    reference: string;
     images: { fileName: string; width: number; height: number }[];
   };
 
 export function ProductPage({
   kind,
   product,
+  safety,
   similar,
 }: {
   kind: ProductPageKind;
   product: PageProduct;
+  safety: { maker: MakerIdentity; text: string };
   similar: Promise<CardProduct[]>;
 }) {
   const editing = useInlineEditing();
@@ -78,6 +83,7 @@ export function ProductPage({
             </div>
           </div>
         </EditableProductDetails>
+        <ProductSafetySection reference={product.reference} safety={safety} />
       </div>
       <InlineEditNotice editing={editing} />
       <SimilarProducts products={similar} soldLinksToGallery />

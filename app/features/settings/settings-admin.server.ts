@@ -6,6 +6,7 @@ import {
   type LegalSettingsInput,
   type OrderSettingsInput,
   phoneHref,
+  type SafetySettingsInput,
   type ShopSettingsInput,
 } from "./settings-schema";
 
@@ -73,6 +74,16 @@ export async function saveLegalSettings(db: DB, input: LegalSettingsInput): Prom
     inactivity_months: input.inactivityMonths,
     updated_at: nowIso(),
   };
+  await db
+    .insertInto("shop_settings")
+    .values({ id: "shop", shop_name: "Nacre", ...values })
+    .onConflict((oc) => oc.column("id").doUpdateSet(values))
+    .execute();
+}
+
+/** The default safety and care text of the pieces (docs/product.md §2 "Fabricant et sécurité"). */
+export async function saveSafetySettings(db: DB, input: SafetySettingsInput): Promise<void> {
+  const values = { safety_info: input.safetyInfo, updated_at: nowIso() };
   await db
     .insertInto("shop_settings")
     .values({ id: "shop", shop_name: "Nacre", ...values })

@@ -1,7 +1,8 @@
 /**
  * Save the shop settings: the action of /admin/parametres. Each form of the page has its own intent
  * and schema: `save` the shop's details, `save-orders` the hold's length and the seller's e-mails,
- * `save-legal` the legal identity, the consumer mediator and the inactivity limit; `retry-mail` sends
+ * `save-legal` the legal identity, the consumer mediator and the inactivity limit; `save-safety` the
+ * pieces' default safety and care text; `retry-mail` sends
  * an undelivered e-mail again (ADR 025); `unblock-email` lets a blocked address order again (ADR 022).
  */
 import { z } from "zod";
@@ -9,7 +10,12 @@ import { runAdminCommand } from "~/features/admin/admin-command.server";
 import { unblockEmail } from "~/features/orders/order-holds.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import { retryMail } from "~/server/outbox.server";
-import { saveLegalSettings, saveOrderSettings, saveShopSettings } from "./settings-admin.server";
+import {
+  saveLegalSettings,
+  saveOrderSettings,
+  saveSafetySettings,
+  saveShopSettings,
+} from "./settings-admin.server";
 import {
   BLOCKED_EMAIL_MESSAGES,
   LEGAL_SETTINGS_MESSAGES,
@@ -17,7 +23,9 @@ import {
   MAIL_MESSAGES,
   ORDER_SETTINGS_MESSAGES,
   orderSettingsSchema,
+  SAFETY_SETTINGS_MESSAGES,
   SETTINGS_MESSAGES,
+  safetySettingsSchema,
   shopSettingsSchema,
 } from "./settings-schema";
 
@@ -27,6 +35,7 @@ const settingsCommandSchema = z.discriminatedUnion(
     shopSettingsSchema.extend({ intent: z.literal("save") }),
     orderSettingsSchema.extend({ intent: z.literal("save-orders") }),
     legalSettingsSchema.extend({ intent: z.literal("save-legal") }),
+    safetySettingsSchema.extend({ intent: z.literal("save-safety") }),
     z.object({ intent: z.literal("retry-mail"), mailId: z.string().min(1).max(40) }),
     z.object({ intent: z.literal("unblock-email"), emailKey: z.string().min(1).max(300) }),
   ],
@@ -60,6 +69,10 @@ export function runSettingsCommand(form: FormData) {
         await saveLegalSettings(getDb(), settings);
         return { ok: true as const, message: LEGAL_SETTINGS_MESSAGES.saved };
       }
+      if (command.intent === "save-safety") {
+        await saveSafetySettings(getDb(), { safetyInfo: command.safetyInfo });
+        return { ok: true as const, message: SAFETY_SETTINGS_MESSAGES.saved };
+      }
       const { intent: _intent, ...settings } = command;
       await saveShopSettings(getDb(), settings);
       return { ok: true as const, message: SETTINGS_MESSAGES.saved };
@@ -73,7 +86,9 @@ export function runSettingsCommand(form: FormData) {
             ? ORDER_SETTINGS_MESSAGES.saveFailed
             : command.intent === "save-legal"
               ? LEGAL_SETTINGS_MESSAGES.saveFailed
-              : SETTINGS_MESSAGES.saveFailed,
+              : command.intent === "save-safety"
+                ? SAFETY_SETTINGS_MESSAGES.saveFailed
+                : SETTINGS_MESSAGES.saveFailed,
     label: "Enregistrement des paramètres impossible",
   });
 }

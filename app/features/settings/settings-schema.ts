@@ -3,7 +3,8 @@
  * admin edits): what the header, footer, contact and legal pages show.
  */
 import { z } from "zod";
-import { singleLineText } from "~/lib/text-schema";
+import { SAFETY_INFO_MAX } from "~/features/catalogue/product-safety-schema";
+import { multiLineText, singleLineText } from "~/lib/text-schema";
 import {
   compactSiret,
   INACTIVITY_MONTHS_MAX,
@@ -210,3 +211,22 @@ export const MAIL_MESSAGES = {
   notFailed: "Cet e-mail n'est plus en échec : il est déjà parti ou en cours d'envoi.",
   retryFailed: "L'e-mail n'a pas pu être remis en file. Veuillez réessayer.",
 } as const;
+
+/**
+ * The default safety and care text of every piece (docs/product.md §2 "Fabricant et sécurité",
+ * §10.5; Regulation (EU) 2023/988, art. 19): a piece's own text replaces it.
+ */
+export const SAFETY_SETTINGS_MESSAGES = {
+  saved: "Informations de sécurité et d'entretien enregistrées.",
+  saveFailed: "Erreur lors de l'enregistrement des informations de sécurité et d'entretien.",
+  empty: "Les informations de sécurité et d'entretien par défaut ne peuvent pas être vides.",
+  tooLong: `Les informations de sécurité et d'entretien par défaut sont trop longues (${SAFETY_INFO_MAX} caractères au maximum).`,
+} as const;
+
+export const safetySettingsSchema = z.object({
+  safetyInfo: multiLineText({ error: SAFETY_SETTINGS_MESSAGES.empty })
+    .min(1, SAFETY_SETTINGS_MESSAGES.empty)
+    .max(SAFETY_INFO_MAX, SAFETY_SETTINGS_MESSAGES.tooLong),
+});
+
+export type SafetySettingsInput = z.infer<typeof safetySettingsSchema>;

@@ -1,7 +1,14 @@
 /** The business details shown in the header, footer and contact page (admin-editable). */
+
+import { DEFAULT_SAFETY_INFO } from "~/features/catalogue/product-safety-schema";
 import type { DB } from "~/server/database.server";
 import { INACTIVITY_MONTHS_DEFAULT } from "./legal-identity-schema";
-import { HOLD_DAYS_DEFAULT, type LegalSettingsInput, type OrderSettingsInput } from "./settings-schema";
+import {
+  HOLD_DAYS_DEFAULT,
+  type LegalSettingsInput,
+  type OrderSettingsInput,
+  type SafetySettingsInput,
+} from "./settings-schema";
 
 export interface ShopDetails {
   shopName: string;
@@ -91,4 +98,14 @@ export async function getLegalSettings(db: DB): Promise<LegalSettingsInput> {
     // The column defaults to 36 months (migration 0010).
     inactivityMonths: row?.inactivity_months ?? INACTIVITY_MONTHS_DEFAULT,
   };
+}
+
+/** The default safety text as the form shows it: the stored one, else the built-in one (migration 0015). */
+export async function getSafetySettings(db: DB): Promise<SafetySettingsInput> {
+  const row = await db
+    .selectFrom("shop_settings")
+    .select("safety_info")
+    .where("id", "=", "shop")
+    .executeTakeFirst();
+  return { safetyInfo: row?.safety_info || DEFAULT_SAFETY_INFO };
 }

@@ -13,7 +13,13 @@ import { listBlockedEmails } from "~/features/orders/order-holds.server";
 import { BlockedEmails } from "~/features/settings/blocked-emails";
 import { LegalSettingsForm } from "~/features/settings/legal-settings-form";
 import { OrderSettingsForm } from "~/features/settings/order-settings-form";
-import { getLegalSettings, getOrderSettings, getShopDetails } from "~/features/settings/settings.server";
+import { SafetySettingsForm } from "~/features/settings/safety-settings-form";
+import {
+  getLegalSettings,
+  getOrderSettings,
+  getSafetySettings,
+  getShopDetails,
+} from "~/features/settings/settings.server";
 import { runSettingsCommand } from "~/features/settings/settings-command.server";
 import { ShopSettingsForm } from "~/features/settings/shop-settings-form";
 import { UndeliveredMails } from "~/features/settings/undelivered-mails";
@@ -29,19 +35,22 @@ export const meta: Route.MetaFunction = () => privateMeta("Paramètres — Admin
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [shop, orderSettings, legalSettings, undeliveredMails, blockedEmails] = await Promise.all([
-    getShopDetails(getDb()),
-    getOrderSettings(getDb()),
-    getLegalSettings(getDb()),
-    listUndeliveredMails(getDb()),
-    listBlockedEmails(getDb()),
-  ]);
+  const [shop, orderSettings, legalSettings, safetySettings, undeliveredMails, blockedEmails] =
+    await Promise.all([
+      getShopDetails(getDb()),
+      getOrderSettings(getDb()),
+      getLegalSettings(getDb()),
+      getSafetySettings(getDb()),
+      listUndeliveredMails(getDb()),
+      listBlockedEmails(getDb()),
+    ]);
   return {
     email: admin.email,
     blockedEmails,
     undeliveredMails: undeliveredMails.map(({ createdAt: _created, ...mail }) => mail),
     orderSettings,
     legalSettings,
+    safetySettings,
     settings: {
       shopName: shop.shopName,
       addressLine: shop.addressLine,
@@ -117,6 +126,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           Affichées dans les mentions légales, les CGV et la politique de confidentialité.
         </p>
         <LegalSettingsForm settings={loaderData.legalSettings} />
+      </section>
+      <section aria-labelledby="securite-produits" className={lists.sectionGap}>
+        <h2 id="securite-produits">Sécurité des produits</h2>
+        <p className={styles.lead}>
+          Le fabricant (nom légal, adresse et e-mail ci-dessus), la référence et ces informations figurent sur
+          la page de chaque création (règlement (UE) 2023/988, article 19).
+        </p>
+        <SafetySettingsForm settings={loaderData.safetySettings} />
       </section>
     </section>
   );

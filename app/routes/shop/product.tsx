@@ -14,7 +14,14 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? productMeta(siteOf(matches), data.product) : privateMeta(PRODUCT_PAGES.forSale.missingTitle);
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  return <ProductPage kind="forSale" product={loaderData.product} similar={loaderData.similar} />;
+  return (
+    <ProductPage
+      kind="forSale"
+      product={loaderData.product}
+      safety={loaderData.safety}
+      similar={loaderData.similar}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -14,7 +14,14 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? productMeta(siteOf(matches), data.product) : privateMeta(PRODUCT_PAGES.sold.missingTitle);
 
 export default function SoldItemRoute({ loaderData }: Route.ComponentProps) {
-  return <ProductPage kind="sold" product={loaderData.product} similar={loaderData.similar} />;
+  return (
+    <ProductPage
+      kind="sold"
+      product={loaderData.product}
+      safety={loaderData.safety}
+      similar={loaderData.similar}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

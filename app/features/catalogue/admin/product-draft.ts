@@ -34,6 +34,8 @@ export interface EditableProduct {
   slug: string;
   name: string;
   description: string;
+  /** Empty: the shop's default safety text (docs/product.md §2). */
+  safetyInfo: string;
   priceCents: number | null;
   stock: number;
   isUnique: boolean;
@@ -67,6 +69,7 @@ export function useProductDraft(
 ) {
   const [name, setName] = useState(product?.name ?? "");
   const [description, setDescription] = useState(product?.description ?? "");
+  const [safetyInfo, setSafetyInfo] = useState(product?.safetyInfo ?? "");
   const [price, setPrice] = useState(priceText(product?.priceCents ?? null));
   const [stock, setStock] = useState(String(product?.stock ?? 1));
   const [isUnique, setIsUnique] = useState(product?.isUnique ?? false);
@@ -147,6 +150,7 @@ export function useProductDraft(
       ...(product ? { id: product.id } : {}),
       name,
       description,
+      safetyInfo,
       price,
       stock: isUnique ? "1" : stock,
       isUnique: String(isUnique),
@@ -172,6 +176,8 @@ export function useProductDraft(
     setName,
     description,
     setDescription,
+    safetyInfo,
+    setSafetyInfo,
     price,
     setPrice,
     stock: isUnique ? "1" : stock,

@@ -5,7 +5,9 @@
  */
 import { useRef } from "react";
 import styles from "~/features/admin/admin-ui.module.css";
+import { SAFETY_INFO_MAX } from "../product-safety-schema";
 import { ImageList } from "./image-list";
+import { pearlWordingWarning } from "./pearl-wording";
 import { type ProductDraft, RELATION_KEYS, RELATION_LABELS, type ReferenceOptions } from "./product-draft";
 import { ACCEPTED_IMAGE_INPUT, MAX_PRODUCT_IMAGES } from "./product-schema";
 
@@ -48,6 +50,21 @@ export function ProductMainFields({
           value={draft.description}
           onChange={(event) => draft.setDescription(event.target.value)}
         />
+      </div>
+      <PearlWordingWarning name={draft.name} description={draft.description} />
+      <div className={styles.field}>
+        <label htmlFor={`${id}-safety`}>Informations de sécurité et d'entretien (facultatif)</label>
+        <textarea
+          id={`${id}-safety`}
+          rows={3}
+          maxLength={SAFETY_INFO_MAX}
+          value={draft.safetyInfo}
+          onChange={(event) => draft.setSafetyInfo(event.target.value)}
+          aria-describedby={`${id}-safety-hint`}
+        />
+        <p id={`${id}-safety-hint`} className={styles.hint}>
+          Laissez vide pour afficher le texte par défaut des paramètres de la boutique.
+        </p>
       </div>
       <div className={styles.fieldRow}>
         <div className={styles.field}>
@@ -174,5 +191,15 @@ export function SaveStatus({
         </p>
       ) : null}
     </>
+  );
+}
+
+/** docs/product.md §5: the décret 2002-65 warning about pearls, shown while typing; it never blocks a save. */
+function PearlWordingWarning({ name, description }: { name: string; description: string }) {
+  const warning = pearlWordingWarning(name, description);
+  return (
+    <p className={warning ? `${styles.hint} ${styles.warning}` : styles.hint} role="status">
+      {warning}
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formToObject } from "~/lib/form-data";
+import { PEARL_WORDING_MESSAGES, pearlWordingWarning } from "./pearl-wording";
 import { normaliseStock, PRODUCT_LIST_FIELDS, parsePriceCents, productFields } from "./product-schema";
 
 const base = {
@@ -63,5 +64,47 @@ describe("admin product form (docs/product.md §5)", () => {
       categories: ["a1", "b2"],
       images: [],
     });
+  });
+});
+
+describe("pearl and stone wording (docs/product.md §5, décret n° 2002-65)", () => {
+  it("refuses « semi-précieux » in the name or description, in any case, form or spelling", () => {
+    for (const text of [
+      "Bague semi-précieuse",
+      "Pierres SEMI PRÉCIEUSES",
+      "collier semi-precieux",
+      "pierre semiprécieuse",
+      "Semi-Précieuses",
+    ]) {
+      const asName = productFields.safeParse({ ...base, name: text });
+      expect(asName.error?.issues[0]?.message, text).toBe(PEARL_WORDING_MESSAGES.semiPrecious);
+      const asDescription = productFields.safeParse({ ...base, description: `Une ${text}.` });
+      expect(asDescription.error?.issues[0]?.message, text).toBe(PEARL_WORDING_MESSAGES.semiPrecious);
+    }
+    expect(productFields.safeParse({ ...base, description: "Pierre précieuse et acier." }).success).toBe(
+      true,
+    );
+  });
+
+  it("warns, without refusing, about « perle » that does not say what the pearl is", () => {
+    expect(pearlWordingWarning("Bague Perle", "")).toBe(PEARL_WORDING_MESSAGES.pearlUnqualified);
+    expect(pearlWordingWarning("Collier", "Trois perles de Tahiti.")).toBe(
+      PEARL_WORDING_MESSAGES.pearlUnqualified,
+    );
+    expect(productFields.safeParse({ ...base, name: "Bague Perle" }).success).toBe(true);
+    for (const qualified of [
+      "Perle de culture de Tahiti",
+      "Perles de Culture",
+      "une perle fine",
+      "perle d'imitation",
+      "perle d’imitation",
+      "perle teintée",
+      "perles traitées",
+    ]) {
+      expect(pearlWordingWarning("Bague", qualified), qualified).toBeNull();
+    }
+    expect(pearlWordingWarning("Bague Lagon", "Acier inoxydable.")).toBeNull();
+    // "perlé" and "perlée" are not pearls.
+    expect(pearlWordingWarning("Fil perlé", "Finition perlée.")).toBeNull();
   });
 });

@@ -8,6 +8,10 @@ import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import { slugify } from "~/lib/slugify";
+import { SAFETY_INFO_MAX } from "../product-safety-schema";
+import { hasForbiddenSemiPrecious, PEARL_WORDING_MESSAGES } from "./pearl-wording";
+
+export const SAFETY_INFO_TOO_LONG = `Les informations de sécurité et d'entretien sont trop longues (${SAFETY_INFO_MAX} caractères au maximum).`;
 
 export const MAX_PRODUCT_IMAGES = 10;
 /** docs/product.md §9: the admin product form compresses images above 4.5 MB. */
@@ -47,8 +51,15 @@ export const productFields = z
     id: recordId.optional(),
     name: singleLineText()
       .max(200, "Le nom est trop long (200 caractères au maximum).")
-      .refine((name) => slugify(name) !== "", PRODUCT_MESSAGES.nameEmpty),
-    description: multiLineText().max(5000, "La description est trop longue.").default(""),
+      .refine((name) => slugify(name) !== "", PRODUCT_MESSAGES.nameEmpty)
+      // docs/product.md §5: décret 2002-65 forbids the term; the pearl warning never blocks.
+      .refine((name) => !hasForbiddenSemiPrecious(name), PEARL_WORDING_MESSAGES.semiPrecious),
+    description: multiLineText()
+      .max(5000, "La description est trop longue.")
+      .refine((text) => !hasForbiddenSemiPrecious(text), PEARL_WORDING_MESSAGES.semiPrecious)
+      .default(""),
+    // docs/product.md §2 "Fabricant et sécurité": empty shows the shop's default text.
+    safetyInfo: multiLineText().max(SAFETY_INFO_MAX, SAFETY_INFO_TOO_LONG).default(""),
     price: singleLineText()
       .default("")
       .refine((value) => parsePriceCents(value) !== null, PRODUCT_MESSAGES.price),
