@@ -19,6 +19,12 @@ test.use({ storageState: STORAGE.admin });
 // 404. Those only are allowed, and each test checks that they are pictures no product has any more.
 test.use({ allowedConsoleErrors: /status of 404/ });
 
+/**
+ * The dashboard's toast. The product dialogs have live regions of their own (the wording hint of
+ * docs/product.md §5, the drag-and-drop announcements): the toast is the one that reports a save.
+ */
+const toast = (page: Page) => page.getByRole("status").filter({ hasText: /succès/ });
+
 /** Records the page's 404s; the returned check fails on any that is not a vanished product picture. */
 function onlyVanishedPictures(page: Page) {
   const missing: string[] = [];
@@ -82,7 +88,11 @@ test("refuses a picked non-image and more than 10 pictures, then creates a produ
 
   await dialog.getByLabel("Nom").fill(name);
   await expect(dialog.getByText(`Adresse : /catalogue/produit/${slug}`)).toBeVisible();
+  // A pearl must say what it is (docs/product.md §5, décret 2002-65): warned, never blocked.
   await dialog.getByLabel("Description").fill("Un collier d'essai, perles et acier.");
+  await expect(dialog.getByText(/^Attention : le décret n° 2002-65/)).toBeVisible();
+  await dialog.getByLabel("Description").fill("Un collier d'essai, perles de culture et acier.");
+  await expect(dialog.getByText(/^Attention : le décret n° 2002-65/)).toHaveCount(0);
   await dialog.getByLabel("Prix (€)").fill("98765.43");
   await dialog.getByLabel("Stock").fill("3");
   await dialog
@@ -116,7 +126,7 @@ test("refuses a picked non-image and more than 10 pictures, then creates a produ
   await expect.poll(() => fileOrder(dialog)).toEqual(["trois.png", "deux.png", "un.png"]);
 
   await dialog.getByRole("button", { name: "Ajouter le produit" }).click();
-  await expect(page.getByRole("status")).toHaveText("Produit ajouté avec succès !");
+  await expect(toast(page)).toHaveText("Produit ajouté avec succès !");
   await expect(dialog).toHaveCount(0);
   expect(storedWidths(name)).toEqual([500, 400, 300]);
   expect(query<{ slug: string }>("select slug from products where name = ?", name)[0]?.slug).toBe(slug);
@@ -133,7 +143,7 @@ test("refuses a picked non-image and more than 10 pictures, then creates a produ
 
   await page.goto("/admin/produits");
   await page.getByRole("article", { name }).getByRole("button", { name: "Marquer vendu" }).click();
-  await expect(page.getByRole("status")).toHaveText("Produit mis à jour avec succès !");
+  await expect(toast(page)).toHaveText("Produit mis à jour avec succès !");
   await expect(card.getByText("Vendu", { exact: true })).toBeVisible();
   await expect(card.getByRole("button", { name: "Remettre en vente" })).toBeVisible();
 
@@ -157,7 +167,7 @@ test("refuses a picked non-image and more than 10 pictures, then creates a produ
   await edit.getByRole("button", { name: "Retirer l'image 2" }).click();
   await expect(edit.getByTestId("product-image")).toHaveCount(2);
   await edit.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(page.getByRole("status")).toHaveText("Produit mis à jour avec succès !");
+  await expect(toast(page)).toHaveText("Produit mis à jour avec succès !");
   await expect(edit).toHaveCount(0);
   expect(storedWidths(name)).toEqual([500, 300]);
   expect(
@@ -173,7 +183,7 @@ test("refuses a picked non-image and more than 10 pictures, then creates a produ
   const confirm = page.getByRole("dialog", { name: "Supprimer le produit" });
   await expect(confirm).toContainText(`Supprimer « ${name} » ?`);
   await confirm.getByRole("button", { name: "Supprimer" }).click();
-  await expect(page.getByRole("status")).toHaveText("Produit supprimé avec succès.");
+  await expect(toast(page)).toHaveText("Produit supprimé avec succès.");
   await expect(page.getByRole("article", { name })).toHaveCount(0);
   expect(query("select id from products where name = ?", name)).toEqual([]);
   checkMissingPictures();
