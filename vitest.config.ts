@@ -30,6 +30,7 @@ const onBothBackEnds = [
   "app/features/chat/chat.server.test.ts", // unread counters, conditional updates
   "app/features/orders/orders.server.test.ts", // FOR UPDATE locks, 20 racing orders, counters
   "app/features/orders/order-holds.server.test.ts", // the cap per client: advisory locks against one writer
+  "app/features/invoices/invoices.server.test.ts", // gap-free numbers under 20 racing payments: the counter row's lock
   "app/features/reviews/reviews.server.test.ts", // one review per account under races
   "app/features/search/search.server.test.ts", // FTS5 trigrams against pg_trgm (ADR 019)
   "app/features/settings/seller-notifications.server.test.ts", // claims by conditional update
@@ -47,6 +48,7 @@ const onBothBackEnds = [
   "tests/routes/admin-orders.test.ts", // steps lock pieces and move the stock
   "tests/routes/bad-input.test.ts", // database refusals mapped to French 4xx by dialect codes
   "tests/routes/image-lifecycle.test.ts", // a picture dies with its row in image_files
+  "tests/routes/invoices.test.ts", // paying through the page issues the invoice under its locks
   "tests/routes/my-data.test.ts", // deletion and anonymised orders, locked rows
   "tests/routes/orders-request.test.ts", // holds counted under locks, order numbers
   "tests/routes/search.test.ts", // the ranking statement of each dialect

@@ -16,6 +16,7 @@ export default [
   route("recherche", "routes/shop/search.tsx"),
   route("commande/:jeton", "routes/shop/order-tracking.tsx"),
   route("commande/:jeton/confirmer", "routes/shop/order-confirmation.tsx"),
+  route("commande/:jeton/documents/:numero", "routes/shop/order-document.ts"),
   route("mentions-legales", "routes/shop/legal-notice.tsx"),
   route("politique-de-confidentialite", "routes/shop/privacy-policy.tsx"),
   route("cgv", "routes/shop/terms-of-sale.tsx"),
@@ -24,6 +25,7 @@ export default [
   route("auth", "routes/account/auth.tsx"),
   route("mon-compte", "routes/account/account.tsx"),
   route("mon-compte/mes-donnees", "routes/account/my-data.ts"),
+  route("mon-compte/documents/:numero", "routes/account/my-document.ts"),
   route("reinitialiser-mot-de-passe", "routes/account/reset-password.tsx"),
   route("deconnexion", "routes/account/logout.ts"),
 
@@ -44,6 +46,9 @@ export default [
       route("mon-compte", "routes/admin/my-account.tsx"),
       route("parametres", "routes/admin/settings.tsx"),
     ]),
+    // Downloads of invoices and credit notes (PDF, ZIP, CSV): resource routes, each guarded itself.
+    route("documents/export", "routes/admin/documents-export.ts"),
+    route("documents/:numero", "routes/admin/document.ts"),
   ]),
 
   // API and resources

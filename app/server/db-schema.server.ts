@@ -3,6 +3,7 @@
  * ISO-8601 text, as stored; domain modules turn rows into friendly shapes.
  */
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { InvoiceKind } from "~/features/invoices/invoice-types";
 import type { DeliveryMethod, OrderStatus } from "~/features/orders/order-types";
 
 type Flag = 0 | 1;
@@ -273,6 +274,10 @@ export interface ShopSettingsTable {
   mediator_url: Generated<string>;
   /** The default safety and care text of every piece; empty: the built-in one (migration 0015). */
   safety_info: Generated<string>;
+  /** Franchise en base de TVA (art. 293 B du CGI): on, invoices carry no VAT (ADR 026). */
+  vat_franchise: Generated<Flag>;
+  /** The VAT rate when the franchise is off, in basis points (2000 = 20 %); prices include it. */
+  vat_rate_bp: Generated<number>;
   /** The account ADMIN_EMAIL made admin at start (ADR 011). */
   configured_admin_id: string | null;
   updated_at: Generated<string>;
@@ -382,6 +387,35 @@ export interface BlockedEmailsTable {
   created_at: string;
 }
 
+/** One counter per year and kind: FAC-2026-0001 and AV-2026-0001 are two unbroken sequences (ADR 026). */
+export interface InvoiceCountersTable {
+  year: number;
+  kind: InvoiceKind;
+  last: number;
+}
+
+/**
+ * An invoice or a credit note (ADR 026), immutable once issued: `document` is the snapshot its PDF is
+ * drawn from (JSON of InvoiceDocument), the other columns what lists and exports read.
+ */
+export interface InvoicesTable {
+  id: string;
+  kind: InvoiceKind;
+  number: string;
+  year: number;
+  rank: number;
+  order_id: string;
+  /** The invoice a credit note corrects; null on an invoice. */
+  invoice_id: string | null;
+  issued_at: string;
+  /** When the order was paid (an invoice) or refunded (a credit note). */
+  settled_at: string;
+  /** All taxes included; a credit note's is the amount refunded (positive). */
+  total_cents: number;
+  vat_cents: number;
+  document: string;
+}
+
 export type MailStatus = "pending" | "sending" | "sent" | "failed";
 
 /**
@@ -443,6 +477,8 @@ export interface Database {
   search_index_state: SearchIndexStateTable;
   mail_outbox: MailOutboxTable;
   blocked_emails: BlockedEmailsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
 }
 
 export type ReferenceTable = "categories" | "colors" | "materials" | "pearl_types";

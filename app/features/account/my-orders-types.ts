@@ -2,6 +2,7 @@
  * What 'Mes commandes' (/mon-compte, docs/product.md §2 "Account", §10.19) shows of one order: only
  * what the customer needs, never the shop's internal note, the guest link's token or who clicked.
  */
+import type { DocumentLink } from "~/features/invoices/invoice-types";
 import type { OrderStatus } from "~/features/orders/order-types";
 
 export interface MyOrderLine {
@@ -36,4 +37,6 @@ export interface MyOrder {
   /** Only once shipped. */
   trackingNumber: string | null;
   steps: MyOrderStep[];
+  /** Its invoice and credit notes to download (docs/product.md §10.24), once paid. */
+  documents: DocumentLink[];
 }

@@ -1,4 +1,7 @@
 /** 'Mes commandes': the signed-in customer's own orders, newest first (docs/product.md §10.19). */
+
+import type { DocumentLink } from "~/features/invoices/invoice-types";
+import { DOWNLOAD_BASES, documentsOfOrders } from "~/features/invoices/invoices.server";
 import { deliveryText } from "~/features/orders/order-mails.server";
 import { orderTotalText } from "~/features/orders/order-types";
 import { listOrdersOfUser, type OrderView } from "~/features/orders/orders.server";
@@ -11,7 +14,7 @@ function payableLink(order: OrderView): string | null {
   return /^https:\/\/[^\s]+$/.test(order.paymentUrl) ? order.paymentUrl : null;
 }
 
-export function toMyOrder(order: OrderView): MyOrder {
+export function toMyOrder(order: OrderView, documents: DocumentLink[] = []): MyOrder {
   const shipped = order.status === "expediee" || order.status === "livree";
   return {
     id: order.id,
@@ -35,10 +38,18 @@ export function toMyOrder(order: OrderView): MyOrder {
       at: step.at,
       note: step.status === "expediee" && step.detail ? `N° de suivi : ${step.detail}` : "",
     })),
+    documents,
   };
 }
 
 /** Only the orders placed from this account: `userId` is the session's, never a parameter. */
 export async function listMyOrders(db: DB, userId: string): Promise<MyOrder[]> {
-  return (await listOrdersOfUser(db, userId)).map(toMyOrder);
+  const orders = await listOrdersOfUser(db, userId);
+  // Downloaded from the account's own address, which checks the order is this account's (§10.24).
+  const documents = await documentsOfOrders(
+    db,
+    orders.map((order) => order.id),
+    DOWNLOAD_BASES.account,
+  );
+  return orders.map((order) => toMyOrder(order, documents.get(order.id) ?? []));
 }

@@ -2,10 +2,12 @@
  * 'Mes commandes' in /mon-compte (docs/product.md §2 "Account", §10.19): each order folds into one
  * line (number, status, date, total), so many stay readable; the newest is open. Inside: the
  * payment button while the order waits for it, the tracking number once shipped, the pieces, the
- * total before shipping, the delivery and every step with its date and time.
+ * total before shipping, the delivery, the invoice and credit notes once paid (§10.24) and every step
+ * with its date and time.
  */
 import { Link } from "react-router";
 import buttons from "~/components/button.module.css";
+import { DocumentList } from "~/features/invoices/document-list";
 import { dayMonthYear, frenchTime, longDate } from "~/lib/dates";
 import { formatLineTotal } from "~/lib/format";
 import accountStyles from "./account.module.css";
@@ -59,6 +61,13 @@ function OrderDetails({ order }: { order: MyOrder }) {
       <p className={styles.delivery}>
         <span className={styles.muted}>Livraison :</span> {order.delivery}
       </p>
+
+      {order.documents.length > 0 ? (
+        <>
+          <h3 className={styles.heading}>Facture</h3>
+          <DocumentList documents={order.documents} className={styles.documents} />
+        </>
+      ) : null}
 
       <h3 className={styles.heading}>Historique</h3>
       <ol className={styles.steps}>

@@ -10,6 +10,8 @@ import buttons from "~/components/button.module.css";
 import { ConfirmDialog, FormError } from "~/features/admin/admin-dialog";
 import ui from "~/features/admin/admin-ui.module.css";
 import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
+import { DocumentList } from "~/features/invoices/document-list";
+import type { DocumentLink } from "~/features/invoices/invoice-types";
 import { longDate } from "~/lib/dates";
 import { formatLineTotal, formatPrice } from "~/lib/format";
 import { longDateTime, OrderStatusBadge } from "./admin-order-parts";
@@ -507,6 +509,136 @@ function Holds({
   );
 }
 
+/** What the order's invoice allows to refund (docs/product.md §10.24), as the page's loader gives it. */
+export interface RefundBalance {
+  invoiceNumber: string;
+  invoicedCents: number;
+  refundedCents: number;
+  remainingCents: number;
+}
+
+/** "25,50": cents as the amount field takes them. */
+function amountField(cents: number): string {
+  return (cents / 100).toFixed(2).replace(".", ",");
+}
+
+/**
+ * The order's invoice and credit notes (docs/product.md §10.24), and « Remboursement »: recording a
+ * refund issues a credit note against the invoice — up to what is left of it, dated from the payment
+ * to today. A credit note cannot be withdrawn: the form asks first when JavaScript runs.
+ */
+function Documents({
+  order,
+  documents,
+  balance,
+  today,
+}: {
+  order: AdminOrder;
+  documents: readonly DocumentLink[];
+  balance: RefundBalance | null;
+  today: string;
+}) {
+  const [pending, setPending] = useState<{ form: FormData; amountCents: number } | null>(null);
+  const refund = useAdminFetcher({ onSuccess: () => setPending(null) });
+  return (
+    <Panel title="Facture et avoirs">
+      {documents.length === 0 ? (
+        <p className={ui.hint}>La facture est émise automatiquement quand la commande est marquée payée.</p>
+      ) : (
+        <DocumentList documents={documents} className={styles.documents} />
+      )}
+      {balance && balance.refundedCents > 0 ? (
+        <p className={ui.hint}>
+          Remboursé : {formatPrice(balance.refundedCents)} sur {formatPrice(balance.invoicedCents)}.
+        </p>
+      ) : null}
+      {balance && balance.remainingCents > 0 && order.status === "annulee" ? (
+        <p className={ui.hint}>
+          Cette commande payée a été annulée : enregistrez son remboursement pour émettre l'avoir.
+        </p>
+      ) : null}
+      {balance && balance.remainingCents > 0 ? (
+        <form
+          method="post"
+          className={styles.action}
+          noValidate
+          key={`${balance.refundedCents}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            const form = new FormData(event.currentTarget);
+            const checked = orderCommandSchema.safeParse(Object.fromEntries(form));
+            if (!checked.success) {
+              refund.setError(checked.error.issues[0]?.message ?? "Requête invalide.");
+              return;
+            }
+            refund.setError(null);
+            setPending({
+              form,
+              amountCents: checked.data.intent === "record-refund" ? checked.data.amount : 0,
+            });
+          }}
+        >
+          <Hidden intent="record-refund" orderId={order.id} />
+          <h3 className={styles.subheading}>Remboursement</h3>
+          <div className={ui.field}>
+            <label htmlFor="remboursement-montant">Montant remboursé (€)</label>
+            <input
+              id="remboursement-montant"
+              type="text"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={20}
+              defaultValue={amountField(balance.remainingCents)}
+              aria-describedby="remboursement-montant-aide"
+              required
+            />
+            <p id="remboursement-montant-aide" className={ui.hint}>
+              {formatPrice(balance.remainingCents)} au plus (facture {balance.invoiceNumber}).
+            </p>
+          </div>
+          <div className={ui.field}>
+            <label htmlFor="remboursement-date">Date du remboursement</label>
+            <input
+              id="remboursement-date"
+              type="date"
+              name="refundedAt"
+              defaultValue={today}
+              max={today}
+              required
+            />
+          </div>
+          <div className={ui.field}>
+            <label htmlFor="remboursement-motif">Motif (facultatif)</label>
+            <input id="remboursement-motif" type="text" name="reason" maxLength={200} autoComplete="off" />
+          </div>
+          <FormError error={pending ? null : refund.error} />
+          <button type="submit" className={buttons.secondary} disabled={refund.busy}>
+            Enregistrer le remboursement
+          </button>
+        </form>
+      ) : null}
+      {pending ? (
+        <ConfirmDialog
+          title="Enregistrer le remboursement"
+          message={
+            <p>
+              Un avoir de {formatPrice(pending.amountCents)} sera émis sur la facture {balance?.invoiceNumber}
+              . Un avoir ne peut pas être supprimé. Le client en est prévenu par e-mail.
+            </p>
+          }
+          confirmLabel="Émettre l'avoir"
+          cancelLabel="Revenir"
+          busy={refund.busy}
+          error={refund.error}
+          onConfirm={() => refund.submit(pending.form)}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+    </Panel>
+  );
+}
+
 function InternalNote({ order }: { order: AdminOrder }) {
   const note = useAdminFetcher();
   const onSubmit = commandSubmitter(note, () => {});
@@ -531,11 +663,18 @@ export function AdminOrderPage({
   order,
   holdExpired,
   emailBlocked,
+  documents,
+  balance,
+  today,
   answer,
 }: {
   order: AdminOrder;
   holdExpired: boolean;
   emailBlocked: boolean;
+  documents: readonly DocumentLink[];
+  balance: RefundBalance | null;
+  /** The shop's calendar day (YYYY-MM-DD): the refund date's default and latest. */
+  today: string;
   /** The action's answer to a plain form post (without JavaScript). */
   answer: { ok: true; message: string } | { ok: false; error: string } | null;
 }) {
@@ -575,6 +714,7 @@ export function AdminOrderPage({
         <div className={styles.column}>
           <Holds order={order} holdExpired={holdExpired} emailBlocked={emailBlocked} />
           <Actions order={order} />
+          <Documents order={order} documents={documents} balance={balance} today={today} />
           <History order={order} />
           <InternalNote order={order} />
         </div>

@@ -2,11 +2,14 @@
  * The admin's commands on an order (docs/product.md §10.19): the action of /admin/commandes/:id. A
  * step goes through applyOrderStep (the rules, then the customer's e-mail and the live count);
  * a piece ordered on request gets its price (before the payment link can go); accepting an order beyond the client's cap and releasing its pieces while blocking its address are
- * the holds' commands (ADR 022); the internal note is saved alone. Answered like every dashboard
+ * the holds' commands (ADR 022); a refund issues a credit note (docs/product.md §10.24); the internal
+ * note is saved alone. Answered like every dashboard
  * command: { ok, message } or a French 4xx — 400 bad input, 404 unknown order, 409 a step its status
  * refuses.
  */
 import { runAdminCommand } from "~/features/admin/admin-command.server";
+import { recordRefund } from "~/features/invoices/refund.server";
+import { REFUND_FORM_MESSAGES } from "~/features/invoices/refund-schema";
 import { getAppContext } from "~/server/context.server";
 import type { SessionUser } from "~/server/session.server";
 import { applyOrderStep, approveOrderHolds, releaseOrderAndBlock } from "./order-flow.server";
@@ -23,6 +26,7 @@ export const ORDER_COMMAND_MESSAGES = {
   "release-and-block": "Pièces libérées et adresse e-mail bloquée.",
   "save-note": "Note interne enregistrée.",
   "set-line-price": "Prix de la pièce enregistré.",
+  "record-refund": "Remboursement enregistré.",
 } as const;
 
 const STEP_FAILED = "La commande n'a pas pu être mise à jour. Veuillez réessayer.";
@@ -32,7 +36,7 @@ const NOT_FOUND = "Cette commande n'existe pas.";
 function stepOf(
   command: Exclude<
     OrderCommand,
-    { intent: "save-note" | "set-line-price" | "approve" | "release-and-block" }
+    { intent: "save-note" | "set-line-price" | "approve" | "release-and-block" | "record-refund" }
   >,
 ): StepRequest {
   switch (command.intent) {
@@ -70,6 +74,17 @@ export function runOrderCommand(form: FormData, admin: SessionUser) {
           ? { ok: true as const, message: ORDER_COMMAND_MESSAGES["set-line-price"] }
           : { ok: false as const, status: priced.status, error: priced.message };
       }
+      if (command.intent === "record-refund") {
+        // A credit note against the order's invoice (docs/product.md §10.24).
+        const refunded = await recordRefund(ctx, command.orderId, {
+          amountCents: command.amount,
+          refundedAt: command.refundedAt,
+          reason: command.reason,
+        });
+        return refunded.ok
+          ? { ok: true as const, message: REFUND_FORM_MESSAGES.done(refunded.number) }
+          : { ok: false as const, status: refunded.status, error: refunded.message };
+      }
       // The holds' own commands (ADR 022): accept beyond the cap, or release and block the address.
       const done =
         command.intent === "approve"
@@ -81,7 +96,12 @@ export function runOrderCommand(form: FormData, admin: SessionUser) {
         ? { ok: true as const, message: ORDER_COMMAND_MESSAGES[command.intent] }
         : { ok: false as const, status: done.status, error: done.message };
     },
-    failure: (command) => (command.intent === "save-note" ? NOTE_FAILED : STEP_FAILED),
+    failure: (command) =>
+      command.intent === "save-note"
+        ? NOTE_FAILED
+        : command.intent === "record-refund"
+          ? REFUND_FORM_MESSAGES.failed
+          : STEP_FAILED,
     label: "Action sur la commande impossible",
   });
 }

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import { parsePriceCents } from "~/features/catalogue/admin/product-schema";
+import { refundFields } from "~/features/invoices/refund-schema";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 import { DELIVERY_METHODS, ORDER_FORM_NAME, QUANTITY_FIELD_PREFIX } from "./order-types";
@@ -177,6 +178,12 @@ export const orderCommandSchema = z.discriminatedUnion("intent", [
       .max(20, PRODUCT_MESSAGES.price)
       .refine((value) => parsePriceCents(value) !== null, PRODUCT_MESSAGES.price)
       .transform((value) => parsePriceCents(value) ?? 0),
+  }),
+  // A refund of a paid order (docs/product.md §10.24): issues a credit note against its invoice.
+  z.object({
+    intent: z.literal("record-refund"),
+    orderId: z.string().min(1).max(40),
+    ...refundFields,
   }),
   z.object({
     intent: z.literal("save-note"),

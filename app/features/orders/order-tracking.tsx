@@ -1,13 +1,16 @@
 /**
  * The order's private page (docs/product.md §10.19), reached from the confirmation and from the link
  * in every e-mail: its status first, then each step with its date, the pieces and the total, the
- * delivery, the payment link while it is the step to take and the parcel's tracking number.
+ * delivery, the payment link while it is the step to take, the parcel's tracking number, and once
+ * paid the invoice and any credit note to download (§10.24).
  */
 import { type ReactNode, useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";
 import { useBasket } from "~/features/basket/basket-context";
+import { DocumentList } from "~/features/invoices/document-list";
+import type { DocumentLink } from "~/features/invoices/invoice-types";
 import { frenchTime, longDate } from "~/lib/dates";
 import { formatLineTotal, formatPrice } from "~/lib/format";
 import styles from "./order-tracking.module.css";
@@ -110,7 +113,14 @@ function DeliveryDetails({ delivery }: { delivery: TrackingView["delivery"] }) {
   );
 }
 
-export function OrderTracking({ order }: { order: TrackingView }) {
+export function OrderTracking({
+  order,
+  documents = [],
+}: {
+  order: TrackingView;
+  /** The order's invoice and credit notes (docs/product.md §10.24), once paid. */
+  documents?: readonly DocumentLink[];
+}) {
   const basket = useBasket();
   const [searchParams] = useSearchParams();
   const justPlaced = searchParams.has(JUST_PLACED_PARAM);
@@ -202,6 +212,13 @@ export function OrderTracking({ order }: { order: TrackingView }) {
           </p>
           {order.priceToConfirm ? <p>{PRICE_TO_CONFIRM_NOTE}</p> : null}
         </section>
+
+        {documents.length > 0 ? (
+          <section className={styles.card} aria-labelledby="factures">
+            <h2 id="factures">Facture</h2>
+            <DocumentList documents={documents} className={styles.documents} />
+          </section>
+        ) : null}
 
         <section className={styles.card} aria-labelledby="livraison">
           <h2 id="livraison">Livraison</h2>

@@ -10,6 +10,7 @@
  */
 import crypto from "node:crypto";
 import { type Selectable, sql } from "kysely";
+import { issueInvoice } from "~/features/invoices/invoices.server";
 import type { DB } from "~/server/database.server";
 import type { OrdersTable } from "~/server/db-schema.server";
 import { newId } from "~/server/ids.server";
@@ -472,8 +473,9 @@ export interface StepDone {
 /**
  * Moves an order one step (docs/product.md §10.19): only along the allowed transitions. Paying takes
  * the units out of the stock (a unique piece becomes sold and moves to the gallery), after checking
- * they were not meanwhile taken by another order (a hold that expired); cancelling a paid order puts
- * them back on sale.
+ * they were not meanwhile taken by another order (a hold that expired), and issues the order's
+ * invoice (docs/product.md §10.24); cancelling a paid order puts them back on sale (its invoice stays:
+ * the seller records the refund, which issues a credit note).
  */
 export async function moveOrder(
   db: DB,
@@ -565,6 +567,9 @@ export async function moveOrder(
         created_at: at,
       })
       .execute();
+    // The invoice is issued with the payment, in this transaction (ADR 026): a payment that rolls
+    // back takes its invoice number with it, so the yearly sequence has no gap.
+    if (request.to === "payee") await issueInvoice(trx, { orderId, paidAt: at });
     const moved = await findOrderById(trx, orderId);
     if (!moved) return refusal(404, "Cette commande n'existe pas.");
     const done: StepDone = { ok: true, order: moved, previous: order.status };

@@ -1,18 +1,20 @@
 /**
  * The "Identité légale et médiation" form of /admin/parametres (docs/product.md §10.21): who runs
- * and hosts the shop, the consumer mediator the CGV name, and after how long an inactive account
- * is deleted — what the mentions légales, the CGV and the privacy policy show.
+ * and hosts the shop, the consumer mediator the CGV name, after how long an inactive account
+ * is deleted — what the mentions légales, the CGV and the privacy policy show — and the VAT regime
+ * the invoices state (§10.24, ADR 026).
  */
-import { type FormEvent, useId } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { FormActions, FormError } from "~/features/admin/admin-dialog";
 import lists from "~/features/admin/admin-lists.module.css";
 import styles from "~/features/admin/admin-ui.module.css";
 import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
+import { VAT_FRANCHISE_MENTION, VAT_RATES_BP, vatRateText } from "~/features/invoices/invoice-types";
 import { INACTIVITY_MONTHS_MAX, INACTIVITY_MONTHS_MIN, monthsInFrench } from "./legal-identity-schema";
 import own from "./settings.module.css";
 import { type LegalSettingsInput, legalSettingsSchema } from "./settings-schema";
 
-type TextField = Exclude<keyof LegalSettingsInput, "inactivityMonths">;
+type TextField = Exclude<keyof LegalSettingsInput, "inactivityMonths" | "vatFranchise" | "vatRate">;
 
 interface FieldView {
   name: TextField;
@@ -62,6 +64,52 @@ const GROUPS: { legend: string; hint?: string; fields: FieldView[] }[] = [
   },
 ];
 
+/**
+ * The VAT regime of the invoices: the franchise (a small seller, art. 293 B du CGI) or a rate, the
+ * prices being all taxes included. An invoice keeps the regime it was issued under.
+ */
+function VatFields({ settings, id }: { settings: LegalSettingsInput; id: string }) {
+  const [franchise, setFranchise] = useState(settings.vatFranchise);
+  return (
+    <fieldset className={own.group}>
+      <legend>TVA des factures</legend>
+      <div className={styles.field}>
+        <label>
+          <input
+            type="checkbox"
+            name="vatFranchise"
+            defaultChecked={settings.vatFranchise}
+            onChange={(event) => setFranchise(event.currentTarget.checked)}
+            aria-describedby={`${id}-vatFranchise-hint`}
+          />{" "}
+          Franchise en base de TVA (art. 293 B du CGI)
+        </label>
+        <p id={`${id}-vatFranchise-hint`} className={styles.hint}>
+          Cochée, les factures portent la mention « {VAT_FRANCHISE_MENTION} ». Décochée, elles détaillent le
+          montant hors taxes, la TVA et le total TTC (les prix affichés comprennent la TVA). Une facture déjà
+          émise ne change pas.
+        </p>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-vatRate`}>Taux de TVA (hors franchise)</label>
+        <select
+          id={`${id}-vatRate`}
+          name="vatRate"
+          defaultValue={String(settings.vatRate ?? 2000)}
+          disabled={franchise}
+          className={own.months}
+        >
+          {VAT_RATES_BP.map((rate) => (
+            <option key={rate} value={String(rate)}>
+              {vatRateText(rate)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </fieldset>
+  );
+}
+
 export function LegalSettingsForm({ settings }: { settings: LegalSettingsInput }) {
   const id = useId();
   const { submit: post, busy, error, setError } = useAdminFetcher();
@@ -103,6 +151,7 @@ export function LegalSettingsForm({ settings }: { settings: LegalSettingsInput }
             </div>
           </fieldset>
         ))}
+        <VatFields settings={settings} id={id} />
         <fieldset className={own.group}>
           <legend>Comptes inactifs</legend>
           <div className={styles.field}>

@@ -58,8 +58,9 @@ export async function saveOrderSettings(db: DB, input: OrderSettingsInput): Prom
 }
 
 /**
- * The shop's legal identity, its consumer mediator and the inactivity limit (docs/product.md
- * §10.21): the legal pages read them back, and the inactivity job applies the same limit.
+ * The shop's legal identity, its consumer mediator, the inactivity limit (docs/product.md §10.21) and
+ * the VAT regime of the invoices (§10.24): the legal pages read them back, the inactivity job applies
+ * the same limit, and each invoice copies the identity and the VAT regime when it is issued.
  */
 export async function saveLegalSettings(db: DB, input: LegalSettingsInput): Promise<void> {
   const values = {
@@ -72,6 +73,8 @@ export async function saveLegalSettings(db: DB, input: LegalSettingsInput): Prom
     mediator_address: input.mediatorAddress,
     mediator_url: input.mediatorUrl,
     inactivity_months: input.inactivityMonths,
+    vat_franchise: (input.vatFranchise ? 1 : 0) as 0 | 1,
+    ...(input.vatRate === undefined ? {} : { vat_rate_bp: input.vatRate }),
     updated_at: nowIso(),
   };
   await db

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { SAFETY_INFO_MAX } from "~/features/catalogue/product-safety-schema";
+import { VAT_RATES_BP } from "~/features/invoices/invoice-types";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import {
   compactSiret,
@@ -146,6 +147,7 @@ export const LEGAL_SETTINGS_MESSAGES = {
 
 export const SIRET_ERROR =
   "Le SIRET doit compter 14 chiffres valides (espaces acceptés), par exemple 912 345 675 00017.";
+export const VAT_RATE_ERROR = "Choisissez un taux de TVA parmi 20 %, 10 %, 5,5 % et 2,1 %.";
 export const MEDIATOR_URL_ERROR =
   "Le site du médiateur doit être une adresse complète commençant par https://";
 export const INACTIVITY_MONTHS_ERRORS = {
@@ -194,6 +196,16 @@ export const legalSettingsSchema = z.object({
         .min(INACTIVITY_MONTHS_MIN, INACTIVITY_MONTHS_ERRORS.tooShort)
         .max(INACTIVITY_MONTHS_MAX, INACTIVITY_MONTHS_ERRORS.tooLong),
     ),
+  /**
+   * « Franchise en base de TVA (art. 293 B du CGI) »: the invoices say « TVA non applicable »; off,
+   * they show the amount without tax, the VAT at `vatRate` and the total (ADR 026). A checkbox.
+   */
+  vatFranchise: checkbox,
+  /** The VAT rate in basis points (2000 = 20 %), one of France's rates; absent: unchanged. */
+  vatRate: z
+    .enum(VAT_RATES_BP.map(String) as [string, ...string[]], { error: VAT_RATE_ERROR })
+    .transform(Number)
+    .optional(),
 });
 
 export type LegalSettingsInput = z.infer<typeof legalSettingsSchema>;

@@ -1,6 +1,7 @@
 /** The business details shown in the header, footer and contact page (admin-editable). */
 
 import { DEFAULT_SAFETY_INFO } from "~/features/catalogue/product-safety-schema";
+import { VAT_RATE_DEFAULT_BP } from "~/features/invoices/invoice-types";
 import type { DB } from "~/server/database.server";
 import { INACTIVITY_MONTHS_DEFAULT } from "./legal-identity-schema";
 import {
@@ -83,6 +84,8 @@ export async function getLegalSettings(db: DB): Promise<LegalSettingsInput> {
       "mediator_address",
       "mediator_url",
       "inactivity_months",
+      "vat_franchise",
+      "vat_rate_bp",
     ])
     .where("id", "=", "shop")
     .executeTakeFirst();
@@ -97,6 +100,9 @@ export async function getLegalSettings(db: DB): Promise<LegalSettingsInput> {
     mediatorUrl: row?.mediator_url ?? "",
     // The column defaults to 36 months (migration 0010).
     inactivityMonths: row?.inactivity_months ?? INACTIVITY_MONTHS_DEFAULT,
+    // A small seller by default: the franchise on, 20 % when it is switched off (migration 0016).
+    vatFranchise: (row?.vat_franchise ?? 1) === 1,
+    vatRate: row?.vat_rate_bp ?? VAT_RATE_DEFAULT_BP,
   };
 }
 

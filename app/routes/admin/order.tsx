@@ -2,6 +2,12 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import ui from "~/features/admin/admin-ui.module.css";
+import {
+  DOWNLOAD_BASES,
+  documentsOfOrders,
+  refundableBalance,
+  shopDay,
+} from "~/features/invoices/invoices.server";
 import { AdminOrderPage } from "~/features/orders/admin-order-page";
 import { runOrderCommand } from "~/features/orders/order-command.server";
 import { isEmailBlocked } from "~/features/orders/order-holds.server";
@@ -46,6 +52,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     holdExpired: Date.parse(order.holdExpiresAt) <= Date.now(),
     emailBlocked: await isEmailBlocked(db, order.email),
+    // The invoice and credit notes, and what is left to refund (docs/product.md §10.24).
+    documents: (await documentsOfOrders(db, [order.id], DOWNLOAD_BASES.admin)).get(order.id) ?? [],
+    balance: await refundableBalance(db, order.id),
+    today: shopDay(new Date()),
   };
 }
 
@@ -65,6 +75,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         order={loaderData.order}
         holdExpired={loaderData.holdExpired}
         emailBlocked={loaderData.emailBlocked}
+        documents={loaderData.documents}
+        balance={loaderData.balance}
+        today={loaderData.today}
         answer={actionData ?? null}
       />
     </section>

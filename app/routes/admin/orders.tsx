@@ -1,5 +1,10 @@
-/** /admin/commandes — the seller's orders (docs/product.md §10.19): status filter and search in the URL. */
+/**
+ * /admin/commandes — the seller's orders (docs/product.md §10.19): status filter and search in the URL;
+ * below them, the accountant's yearly export of invoices and credit notes (§10.24).
+ */
 import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AccountingExport } from "~/features/invoices/accounting-export";
+import { documentYears } from "~/features/invoices/invoices.server";
 import { AdminOrderList } from "~/features/orders/admin-order-list";
 import { isOrderStatus } from "~/features/orders/order-types";
 import { listOrders } from "~/features/orders/orders.server";
@@ -26,6 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     query: { status, q },
     limited: found.length > LIST_LIMIT,
+    // The years the accountant's export offers (docs/product.md §10.24).
+    exportYears: await documentYears(getDb()),
     orders: found.slice(0, LIST_LIMIT).map((order) => ({
       id: order.id,
       number: order.number,
@@ -48,6 +55,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <h1>Commandes</h1>
       <p className={styles.lead}>Les commandes des clients, les plus récentes en premier.</p>
       <AdminOrderList orders={loaderData.orders} query={loaderData.query} limited={loaderData.limited} />
+      <AccountingExport years={loaderData.exportYears} />
     </section>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { data, isRouteErrorResponse } from "react-router";
 import { NotFoundNotice } from "~/components/not-found-notice";
+import { documentsOfTrackedOrder } from "~/features/invoices/invoices.server";
 import { OrderTracking } from "~/features/orders/order-tracking";
 import { findTrackedOrder } from "~/features/orders/order-tracking.server";
 import { privateMeta } from "~/lib/seo";
@@ -15,7 +16,8 @@ const NOT_FOUND = "Cette commande est introuvable : vérifiez le lien reçu par 
 export async function loader({ params }: Route.LoaderArgs) {
   const order = await findTrackedOrder(getDb(), params.jeton);
   if (!order) throw data({ message: NOT_FOUND }, { status: 404 });
-  return { order };
+  // Its invoice and credit notes, downloaded through the same private link (docs/product.md §10.24).
+  return { order, documents: await documentsOfTrackedOrder(getDb(), params.jeton) };
 }
 
 // The security headers send no Referer from /commande/ pages (app/server/security-headers.server.ts).
@@ -27,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function OrderTrackingRoute({ loaderData }: Route.ComponentProps) {
-  return <OrderTracking order={loaderData.order} />;
+  return <OrderTracking order={loaderData.order} documents={loaderData.documents} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
