@@ -58,6 +58,38 @@ interface Row {
 const ids = { forSale: "", sold: "", productId: "", image: "", aliceChat: "", orderToken: "", aliceId: "" };
 /** Alice's order (written in beforeAll): its page's address is known before the shop starts. */
 const ALICE_ORDER_ID = "commandealice01";
+/** The invoices of Alice's order and of the guest's (written in beforeAll). */
+const ALICE_INVOICE = "FAC-2099-0001";
+const GUEST_INVOICE = "FAC-2099-0002";
+
+/** An invoice as issueInvoice records it, for an order written by hand. */
+function invoiceRow(id: string, number: string, orderId: string, customerName: string) {
+  const at = "2099-01-15T10:00:00.000Z";
+  const seller = {
+    shopName: "Nacre",
+    name: "Vaimiti Le Gall",
+    legalForm: "EI",
+    addressLine: "14 rue des Goélands",
+    postalCode: "56170",
+    city: "Quiberon",
+    siret: "912 345 675 00017",
+    email: "bonjour@nacre.test",
+  };
+  const document = {
+    kind: "facture",
+    number,
+    issuedAt: at,
+    paidAt: at,
+    orderNumber: "NAC-2099-0001",
+    seller,
+    customer: { name: customerName, addressLine: "", postalCode: "", city: "" },
+    lines: [{ name: "Collier", quantity: 1, unitPriceCents: 4200, totalCents: 4200 }],
+    deliveryCents: 0,
+    totalCents: 4200,
+    vat: { franchise: true, mention: "TVA non applicable, art. 293 B du CGI" },
+  };
+  return [id, number, Number(number.slice(-4)), orderId, at, at, JSON.stringify(document)];
+}
 
 const MATRIX: Record<string, Row> = {
   "(index)": { url: () => "/", get: all(200), post: noAction },
@@ -228,6 +260,39 @@ const MATRIX: Record<string, Row> = {
     get: adminPage(`/admin/commandes/${ALICE_ORDER_ID}`),
     post: { ...adminPage(`/admin/commandes/${ALICE_ORDER_ID}`), admin: 400 },
   },
+  // Invoices and credit notes (docs/product.md §10.24): the guest's link reads its own order's; a
+  // customer only their orders' (Bruno and the admin's own account get 404); the seller any, and the
+  // year's export.
+  "commande/:jeton/documents/:numero": {
+    url: () => `/commande/${ids.orderToken}/documents/${GUEST_INVOICE}`,
+    get: all(200),
+    post: all(405),
+  },
+  "mon-compte/documents/:numero": {
+    url: () => `/mon-compte/documents/${ALICE_INVOICE}`,
+    get: {
+      anonyme: toAuth(`/mon-compte/documents/${ALICE_INVOICE}`),
+      clienteA: 200,
+      clientB: 404,
+      admin: 404,
+    },
+    post: {
+      anonyme: toAuth(`/mon-compte/documents/${ALICE_INVOICE}`),
+      clienteA: 405,
+      clientB: 405,
+      admin: 405,
+    },
+  },
+  "admin/documents/:numero": {
+    url: () => `/admin/documents/${ALICE_INVOICE}`,
+    get: adminPage(`/admin/documents/${ALICE_INVOICE}`),
+    post: { ...adminPage(`/admin/documents/${ALICE_INVOICE}`), admin: 405 },
+  },
+  "admin/documents/export": {
+    url: () => "/admin/documents/export?annee=2099&format=csv",
+    get: adminPage("/admin/documents/export?annee=2099&format=csv"),
+    post: { ...adminPage("/admin/documents/export?annee=2099&format=csv"), admin: 405 },
+  },
   "*": { url: () => "/nulle-part", get: all(404), post: all(405) },
 };
 
@@ -394,6 +459,22 @@ beforeAll(async () => {
   });
   expect(ordered.status).toBe(303);
   ids.orderToken = (ordered.headers.get("location") ?? "").split("/")[2]?.split("?")[0] ?? "";
+  // An invoice for Alice's order and one for the guest's (docs/product.md §10.24).
+  await queryDatabase(server.dataDir, async (handle) => {
+    const guest = (await handle.get("select id from orders where tracking_token = ?", ids.orderToken)) as {
+      id: string;
+    };
+    for (const row of [
+      invoiceRow("facturealice001", ALICE_INVOICE, "commande-alice", ALICE.name),
+      invoiceRow("factureinvitee1", GUEST_INVOICE, guest.id, "Invitée Matrice"),
+    ])
+      await handle.run(
+        `insert into invoices (id, kind, number, year, rank, order_id, issued_at, settled_at, total_cents,
+           vat_cents, document)
+         values (?, 'facture', ?, 2099, ?, ?, ?, ?, 4200, 0, ?)`,
+        ...row,
+      );
+  });
 }, 180_000);
 
 afterAll(async () => {
