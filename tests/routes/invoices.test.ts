@@ -276,7 +276,9 @@ describe("the accountant's yearly export", () => {
     expect(zip.headers.get("content-disposition")).toBe(`attachment; filename="factures-avoirs-${YEAR}.zip"`);
     expect(zip.headers.get("cache-control")).toBe("private, no-store");
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
-    const register = new TextDecoder("utf-8", { ignoreBOM: true }).decode(files[`factures-avoirs-${YEAR}.csv`]);
+    const register = new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+      files[`factures-avoirs-${YEAR}.csv`],
+    );
     expect(register.startsWith("\ufeffnumero;date;client;commande;total_ttc;tva;")).toBe(true);
     expect(register).toContain(`${invoice};`);
     expect(register).toContain(`;${order.number};45,00;0,00;45,00;franchise;facture;`);

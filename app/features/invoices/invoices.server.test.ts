@@ -288,17 +288,15 @@ describe("credit notes", () => {
     await pay(order.id, new Date("2038-03-01T10:00:00Z"));
     const now = new Date("2038-03-05T10:00:00Z");
     const refund = (amountCents: number, refundedAt = "2038-03-04") =>
-      ctx.db
-        .transaction()
-        .execute((trx) =>
-          issueCreditNote(trx, {
-            orderId: order.id,
-            amountCents,
-            reason: "Retour d'une pièce",
-            refundedAt,
-            now,
-          }),
-        );
+      ctx.db.transaction().execute((trx) =>
+        issueCreditNote(trx, {
+          orderId: order.id,
+          amountCents,
+          reason: "Retour d'une pièce",
+          refundedAt,
+          now,
+        }),
+      );
 
     expect(await refund(3000)).toMatchObject({
       ok: true,
@@ -368,17 +366,15 @@ describe("credit notes", () => {
     const now = new Date("2039-01-11T10:00:00Z");
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        ctx.db
-          .transaction()
-          .execute((trx) =>
-            issueCreditNote(trx, {
-              orderId: order.id,
-              amountCents: 3000,
-              reason: "",
-              refundedAt: "2039-01-11",
-              now,
-            }),
-          ),
+        ctx.db.transaction().execute((trx) =>
+          issueCreditNote(trx, {
+            orderId: order.id,
+            amountCents: 3000,
+            reason: "",
+            refundedAt: "2039-01-11",
+            now,
+          }),
+        ),
       ),
     );
     expect(answers.filter((answer) => answer.ok)).toHaveLength(3);
