@@ -42,7 +42,7 @@ export async function exportYear(db: DB, yearText: string | null, format: string
   const year = Number(yearText);
   const kind = format ?? "zip";
   if (kind !== "zip" && kind !== "csv") return textAnswer(DOWNLOAD_MESSAGES.badFormat, 400);
-  const headers = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+  const headers = { "Cache-Control": "private, no-store" };
   if (kind === "csv") {
     const { csv, count } = await yearCsv(db, year);
     if (count === 0) return textAnswer(DOWNLOAD_MESSAGES.emptyYear(year), 404);

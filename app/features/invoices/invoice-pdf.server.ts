@@ -286,7 +286,6 @@ export async function documentResponse(document: IssuedDocument): Promise<Respon
       "Content-Disposition": `attachment; filename="${documentFileName(document)}"`,
       "Content-Length": String(pdf.length),
       "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -4,7 +4,7 @@
  * is deleted — what the mentions légales, the CGV and the privacy policy show — and the VAT regime
  * the invoices state (§10.24, ADR 026).
  */
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId } from "react";
 import { FormActions, FormError } from "~/features/admin/admin-dialog";
 import lists from "~/features/admin/admin-lists.module.css";
 import styles from "~/features/admin/admin-ui.module.css";
@@ -69,7 +69,6 @@ const GROUPS: { legend: string; hint?: string; fields: FieldView[] }[] = [
  * prices being all taxes included. An invoice keeps the regime it was issued under.
  */
 function VatFields({ settings, id }: { settings: LegalSettingsInput; id: string }) {
-  const [franchise, setFranchise] = useState(settings.vatFranchise);
   return (
     <fieldset className={own.group}>
       <legend>TVA des factures</legend>
@@ -79,7 +78,6 @@ function VatFields({ settings, id }: { settings: LegalSettingsInput; id: string 
             type="checkbox"
             name="vatFranchise"
             defaultChecked={settings.vatFranchise}
-            onChange={(event) => setFranchise(event.currentTarget.checked)}
             aria-describedby={`${id}-vatFranchise-hint`}
           />{" "}
           Franchise en base de TVA (art. 293 B du CGI)
@@ -96,7 +94,7 @@ function VatFields({ settings, id }: { settings: LegalSettingsInput; id: string 
           id={`${id}-vatRate`}
           name="vatRate"
           defaultValue={String(settings.vatRate ?? 2000)}
-          disabled={franchise}
+          aria-describedby={`${id}-vatRate-hint`}
           className={own.months}
         >
           {VAT_RATES_BP.map((rate) => (
@@ -105,6 +103,9 @@ function VatFields({ settings, id }: { settings: LegalSettingsInput; id: string 
             </option>
           ))}
         </select>
+        <p id={`${id}-vatRate-hint`} className={styles.hint}>
+          Appliqué aux factures émises quand la franchise est décochée.
+        </p>
       </div>
     </fieldset>
   );
