@@ -543,7 +543,12 @@ function Documents({
   return (
     <Panel title="Facture et avoirs">
       {documents.length === 0 ? (
-        <p className={ui.hint}>La facture est émise automatiquement quand la commande est marquée payée.</p>
+        <p className={ui.hint}>
+          {HOLDING_STATUSES.includes(order.status)
+            ? "La facture est émise automatiquement quand la commande est marquée payée."
+            : // A cancelled order never paid, or one paid before invoices were issued here (migration 0016).
+              "Aucune facture n'a été émise pour cette commande."}
+        </p>
       ) : (
         <DocumentList documents={documents} className={styles.documents} />
       )}
