@@ -114,8 +114,8 @@ function Piece({ piece }: { piece: MailPiece }) {
   );
   return (
     <Row style={{ borderBottom: `1px solid ${COLOURS.border}` }}>
-      <Column style={{ width: "76px", padding: "10px 12px 10px 0", verticalAlign: "top" }}>
-        {piece.imageUrl ? (
+      {piece.imageUrl ? (
+        <Column style={{ width: "76px", padding: "10px 12px 10px 0", verticalAlign: "top" }}>
           <Img
             src={piece.imageUrl}
             alt={piece.name}
@@ -123,8 +123,8 @@ function Piece({ piece }: { piece: MailPiece }) {
             height="64"
             style={{ borderRadius: "6px", objectFit: "cover", display: "block" }}
           />
-        ) : null}
-      </Column>
+        </Column>
+      ) : null}
       <Column style={{ padding: "10px 0", verticalAlign: "top" }}>
         <Text className="mail-text" style={{ ...text, margin: 0, fontWeight: 600 }}>
           {name} × {piece.quantity}
@@ -249,66 +249,69 @@ export function ShopMail({ content }: { content: MailContent }) {
         <style>{DARK_SCHEME}</style>
       </Head>
       {content.preview ? <Preview>{content.preview}</Preview> : null}
-      <Body className="mail-body" style={{ backgroundColor: COLOURS.pearl, margin: 0, padding: "24px 8px" }}>
-        <Container style={{ maxWidth: "600px", width: "100%" }}>
-          <Text
-            className="mail-brand"
-            style={{
-              color: COLOURS.ocean,
-              fontFamily: SERIF,
-              fontSize: "30px",
-              fontWeight: 600,
-              letterSpacing: "0.04em",
-              margin: "0 0 16px",
-              textAlign: "center",
-            }}
-          >
-            <Link
-              href={brand.publicUrl}
+      <Body className="mail-body" style={{ backgroundColor: COLOURS.pearl, margin: 0 }}>
+        {/* Body draws its style on a cell of its own, without the class: the page's colour is here. */}
+        <Section className="mail-body" style={{ backgroundColor: COLOURS.pearl, padding: "24px 8px" }}>
+          <Container style={{ maxWidth: "600px", width: "100%" }}>
+            <Text
               className="mail-brand"
-              style={{ color: COLOURS.ocean, textDecoration: "none" }}
-            >
-              {brand.shopName}
-            </Link>
-          </Text>
-          <Section
-            className="mail-card"
-            style={{
-              backgroundColor: COLOURS.white,
-              border: `1px solid ${COLOURS.border}`,
-              borderRadius: "12px",
-              padding: "28px 28px 12px",
-            }}
-          >
-            <Heading
-              as="h1"
-              className="mail-title"
               style={{
                 color: COLOURS.ocean,
                 fontFamily: SERIF,
-                fontSize: "28px",
+                fontSize: "30px",
                 fontWeight: 600,
-                lineHeight: "34px",
-                margin: "0 0 20px",
+                letterSpacing: "0.04em",
+                margin: "0 0 16px",
+                textAlign: "center",
               }}
             >
-              {content.title}
-            </Heading>
-            {content.greeting ? <Paragraph lines={[content.greeting]} /> : null}
-            {content.blocks.map((block, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a static list rendered once.
-              <Block key={index} block={block} />
-            ))}
-            {content.signature ? <Paragraph lines={[content.signature]} /> : null}
-          </Section>
-          <Hr style={{ borderColor: "transparent", margin: "8px 0" }} />
-          <Text className="mail-muted" style={{ ...muted, textAlign: "center" }}>
-            {brand.shopName} ·{" "}
-            <Link className="mail-link" href={brand.publicUrl} style={{ color: COLOURS.link }}>
-              {brand.publicUrl.replace(/^https?:\/\//, "")}
-            </Link>
-          </Text>
-        </Container>
+              <Link
+                href={brand.publicUrl}
+                className="mail-brand"
+                style={{ color: COLOURS.ocean, textDecoration: "none" }}
+              >
+                {brand.shopName}
+              </Link>
+            </Text>
+            <Section
+              className="mail-card"
+              style={{
+                backgroundColor: COLOURS.white,
+                border: `1px solid ${COLOURS.border}`,
+                borderRadius: "12px",
+                padding: "28px 28px 12px",
+              }}
+            >
+              <Heading
+                as="h1"
+                className="mail-title"
+                style={{
+                  color: COLOURS.ocean,
+                  fontFamily: SERIF,
+                  fontSize: "28px",
+                  fontWeight: 600,
+                  lineHeight: "34px",
+                  margin: "0 0 20px",
+                }}
+              >
+                {content.title}
+              </Heading>
+              {content.greeting ? <Paragraph lines={[content.greeting]} /> : null}
+              {content.blocks.map((block, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a static list rendered once.
+                <Block key={index} block={block} />
+              ))}
+              {content.signature ? <Paragraph lines={[content.signature]} /> : null}
+            </Section>
+            <Hr style={{ borderColor: "transparent", margin: "8px 0" }} />
+            <Text className="mail-muted" style={{ ...muted, textAlign: "center" }}>
+              {brand.shopName} ·{" "}
+              <Link className="mail-link" href={brand.publicUrl} style={{ color: COLOURS.link }}>
+                {brand.publicUrl.replace(/^https?:\/\//, "")}
+              </Link>
+            </Text>
+          </Container>
+        </Section>
       </Body>
     </Html>
   );
