@@ -21,7 +21,7 @@ export const WITHDRAWAL_MESSAGES = {
   emailTooLong: "Cette adresse e-mail est trop longue.",
   pieces: "Cochez au moins une pièce.",
   unknownPiece: "Cette pièce ne fait pas partie de la commande.",
-  reasonTooLong: `Ce motif est trop long (${REASON_MAX.toLocaleString("fr-FR")} caractères au plus).`,
+  reasonTooLong: "Ce motif est trop long (1 000 caractères au plus).",
   number: "Indiquez le numéro de la commande.",
   numberShape: "Ce numéro de commande n'a pas la bonne forme (par exemple NAC-2026-0042).",
   orderEmail: "Indiquez l'adresse e-mail donnée lors de la commande.",
