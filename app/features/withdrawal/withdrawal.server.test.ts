@@ -5,6 +5,8 @@
  * pieces back on sale, the refund and the overdue flag.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELETED_CUSTOMER_NAME, deleteCustomerAccount } from "~/features/account/account-deletion.server";
+import { exportUserData } from "~/features/account/data-export.server";
 import { moveOrder, placeOrder, WITHDRAWN_ORDER_CANNOT_BE_CANCELLED } from "~/features/orders/orders.server";
 import type { AppContext } from "~/server/context.server";
 import { createTestContext } from "~/server/test-context";
@@ -52,6 +54,7 @@ async function order(
   lines: { productId: string; quantity: number }[],
   steps: { paid?: string; shipped?: string; delivered?: string } = {},
   email = "hina@exemple.fr",
+  userId = customerId,
 ) {
   const placed = await placeOrder(ctx.db, {
     form: {
@@ -67,7 +70,7 @@ async function order(
       eventId: "",
       message: "",
     },
-    userId: customerId,
+    userId,
     now: new Date(steps.paid ? Date.parse(steps.paid) - 3_600_000 : Date.now()),
   });
   if (!placed.ok) throw new Error(placed.message);
@@ -541,5 +544,58 @@ describe("the seller's side", () => {
     expect(
       await recordWithdrawalRefund(ctx.db, placed.id, { amountCents: 100, refundedOn: "2026-11-21" }, now),
     ).toMatchObject({ status: 404 });
+  });
+});
+
+describe("an account's withdrawals", () => {
+  it("are in the customer's data export, and an anonymised order keeps only what the accounts need", async () => {
+    const userId = (
+      await ctx.auth.api.signUpEmail({
+        body: { email: "retractation-depart@exemple.fr", password: "motdepasse-long", name: "Départ" },
+      })
+    ).user.id;
+    const stocked = await piece({ stock: 3, price: 2500 });
+    const placed = await order(
+      [{ productId: stocked, quantity: 1 }],
+      { paid: "2026-11-20T10:00:00.000Z" },
+      "retractation-depart@exemple.fr",
+      userId,
+    );
+    const now = new Date("2026-11-21T10:00:00.000Z");
+    const declared = declaration(placed.lineIds, {
+      email: "retractation-depart@exemple.fr",
+      reason: "Cadeau en double.",
+    });
+    expect((await declareWithdrawal(ctx, placed.id, declared, now)).ok).toBe(true);
+    expect(
+      await recordWithdrawalRefund(ctx.db, placed.id, { amountCents: 2500, refundedOn: "2026-11-21" }, now),
+    ).toEqual({ ok: true });
+
+    const exported = await exportUserData(ctx.db, userId);
+    expect(exported?.commandes[0]?.retractation).toEqual({
+      declaree_le: now.toISOString(),
+      nom: "Hina Client",
+      email: "retractation-depart@exemple.fr",
+      motif: "Cadeau en double.",
+      pieces: [`Pièce ${stocked}`],
+      retour_recu_le: null,
+      remboursee_le: "2026-11-21T12:00:00.000Z",
+      montant_rembourse_centimes: 2500,
+    });
+
+    expect((await deleteCustomerAccount(ctx, userId)).ok).toBe(true);
+    const kept = await ctx.db
+      .selectFrom("order_withdrawals")
+      .select(["customer_name", "email", "reason", "declared_at", "refund_cents", "line_ids"])
+      .where("order_id", "=", placed.id)
+      .executeTakeFirst();
+    expect(kept).toEqual({
+      customer_name: DELETED_CUSTOMER_NAME,
+      email: "",
+      reason: "",
+      declared_at: now.toISOString(),
+      refund_cents: 2500,
+      line_ids: JSON.stringify(placed.lineIds),
+    });
   });
 });

@@ -537,3 +537,45 @@ export async function withdrawalFlags(
 export async function hasWithdrawal(db: DB, orderId: string): Promise<boolean> {
   return (await declaredAtOf(db, [orderId])).has(orderId);
 }
+
+/** An account's withdrawals for its data export (docs/product.md §10.21), keyed by order. */
+export async function withdrawalsForExport(db: DB, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return new Map<string, WithdrawalExport>();
+  const rows = await db
+    .selectFrom("order_withdrawals")
+    .selectAll()
+    .where("order_id", "in", orderIds)
+    .execute();
+  const lines = await db
+    .selectFrom("order_lines")
+    .select(["id", "product_name"])
+    .where("order_id", "in", orderIds)
+    .execute();
+  const nameOf = new Map(lines.map((line) => [line.id, line.product_name]));
+  return new Map(
+    rows.map((row): [string, WithdrawalExport] => [
+      row.order_id,
+      {
+        declaree_le: row.declared_at,
+        nom: row.customer_name,
+        email: row.email,
+        motif: row.reason,
+        pieces: lineIdsOf(row).map((id) => nameOf.get(id) ?? ""),
+        retour_recu_le: row.return_received_at,
+        remboursee_le: row.refunded_at,
+        montant_rembourse_centimes: row.refund_cents,
+      },
+    ]),
+  );
+}
+
+export interface WithdrawalExport {
+  declaree_le: string;
+  nom: string;
+  email: string;
+  motif: string;
+  pieces: string[];
+  retour_recu_le: string | null;
+  remboursee_le: string | null;
+  montant_rembourse_centimes: number | null;
+}
