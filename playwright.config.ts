@@ -21,6 +21,9 @@ const shopEnv = {
   // Each test presents its own client address (tests/e2e/fixtures.ts), so the rate limits
   // apply per test as they would per visitor, instead of to the whole suite at once.
   TRUST_PROXY: "1",
+  // Sizes on demand, never the start-up pass over the whole demo (tests/e2e/shop.ts): the specs
+  // ask for about a quarter of them, and earlier runs' are copied in.
+  IMAGE_SIZES_AT_START: "0",
 };
 
 const chromiumLaunchOptions = {
@@ -72,14 +75,14 @@ export default defineConfig({
     { name: "desktop", testIgnore: /admin-[^/]*\.spec\.ts$/, use: desktop },
   ],
   webServer: {
-    // A fresh DATA_DIR every run, copied from the cached demo snapshot with every picture size
-    // made (tests/e2e/shop.ts); the seed itself is tested once per back end in Vitest.
+    // A fresh DATA_DIR every run, copied from the cached demo snapshot (tests/e2e/shop.ts); the
+    // seed itself is tested once per back end in Vitest.
     command: "node --import tsx tests/e2e/shop.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    // A cold snapshot (new content) is built first: ~25 s for the database and ~4 min for the
-    // sizes on two cores; the launcher says what it waits for. Cached, the shop is up in ~1 s.
-    timeout: 900_000,
+    // A new content's snapshot is built first when Vitest has not (~25 s); cached, the shop is up
+    // in ~1 s.
+    timeout: 180_000,
     // SIGTERM lets the shop end its chat streams and close its database (without it: SIGKILL).
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     env: { ...shopEnv, PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: baseURL },

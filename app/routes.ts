@@ -17,6 +17,8 @@ export default [
   route("commande/:jeton", "routes/shop/order-tracking.tsx"),
   route("commande/:jeton/confirmer", "routes/shop/order-confirmation.tsx"),
   route("commande/:jeton/documents/:numero", "routes/shop/order-document.ts"),
+  route("commande/:jeton/retractation", "routes/shop/order-withdrawal.tsx"),
+  route("retractation", "routes/shop/withdrawal.tsx"),
   route("mentions-legales", "routes/shop/legal-notice.tsx"),
   route("politique-de-confidentialite", "routes/shop/privacy-policy.tsx"),
   route("cgv", "routes/shop/terms-of-sale.tsx"),
@@ -26,6 +28,7 @@ export default [
   route("mon-compte", "routes/account/account.tsx"),
   route("mon-compte/mes-donnees", "routes/account/my-data.ts"),
   route("mon-compte/documents/:numero", "routes/account/my-document.ts"),
+  route("mon-compte/commandes/:id/retractation", "routes/account/order-withdrawal.tsx"),
   route("reinitialiser-mot-de-passe", "routes/account/reset-password.tsx"),
   route("deconnexion", "routes/account/logout.ts"),
 

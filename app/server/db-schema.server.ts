@@ -416,6 +416,26 @@ export interface InvoicesTable {
   document: string;
 }
 
+/**
+ * A customer's withdrawal from a paid order (docs/product.md §10.24, ADR 027), then the seller's
+ * steps: the return received, the refund. One per order.
+ */
+export interface OrderWithdrawalsTable {
+  id: string;
+  order_id: string;
+  /** JSON array of the order_lines ids the declaration names. */
+  line_ids: string;
+  customer_name: string;
+  /** Where the acknowledgement went (the customer may give another address than the order's). */
+  email: string;
+  reason: Generated<string>;
+  declared_at: string;
+  return_received_at: string | null;
+  /** The day the seller made the refund (noon UTC of that calendar day). */
+  refunded_at: string | null;
+  refund_cents: number | null;
+}
+
 export type MailStatus = "pending" | "sending" | "sent" | "failed";
 
 /**
@@ -479,6 +499,7 @@ export interface Database {
   blocked_emails: BlockedEmailsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  order_withdrawals: OrderWithdrawalsTable;
 }
 
 export type ReferenceTable = "categories" | "colors" | "materials" | "pearl_types";

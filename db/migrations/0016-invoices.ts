@@ -1,5 +1,5 @@
 /**
- * Invoices and credit notes (docs/product.md §10.24, ADR 026). A paid order gets an invoice
+ * Invoices and credit notes (docs/product.md §10.25, ADR 026). A paid order gets an invoice
  * (`FAC-<year>-<rank>`), a refund a credit note (`AV-<year>-<rank>`) naming the invoice it corrects;
  * each kind has its own unbroken yearly sequence, counted in `invoice_counters` (one row per year and
  * kind, incremented inside the transaction that issues the document). A document is immutable: what

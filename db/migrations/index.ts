@@ -19,6 +19,7 @@ import * as orderConfirmation from "./0013-order-confirmation";
 import * as priceOnRequestLines from "./0014-price-on-request-lines";
 import * as productSafety from "./0015-product-safety";
 import * as invoices from "./0016-invoices";
+import * as withdrawals from "./0017-withdrawals";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0014-price-on-request-lines": priceOnRequestLines,
   "0015-product-safety": productSafety,
   "0016-invoices": invoices,
+  "0017-withdrawals": withdrawals,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,12 +1,14 @@
 /**
  * The browser tests' shop (playwright.config.ts's webServer), run with `node --import tsx`: a fresh
- * DATA_DIR holding a copy of the run's demo snapshot with every picture size already made
- * (tests/support/demo-snapshot.ts), then build/server.js on it with the environment Playwright gave.
+ * DATA_DIR holding a copy of the run's demo snapshot (tests/support/demo-snapshot.ts), then
+ * build/server.js on it with the environment Playwright gave.
  *
- * Why a copy and not a first start: seeding takes ~25 s, and a shop that makes its pictures on
- * demand keeps pages waiting behind seconds of AVIF encoding on two cores — slow steps that time the
- * machine, not the shop. The snapshot is built once per content and kept in the temporary folder;
- * its sizes are usually made in the background by the Vitest set-up before Playwright runs.
+ * Why a copy and not a first start: seeding takes ~25 s. The snapshot is built once per content and
+ * kept in the temporary folder, usually by the Vitest set-up before Playwright runs. The shop makes
+ * the picture sizes pages ask for on demand (IMAGE_SIZES_AT_START=0: the specs ask for about a
+ * quarter of them, mostly the small ones, and a visitor's size never waits behind the background
+ * pass, ADR 021); once it has stopped, those of the snapshot's pictures join the snapshot for the
+ * next run (keepMadeSizes).
  *
  * SIGTERM or SIGINT (Playwright's graceful shutdown), or Playwright going away (stdin closed), stop
  * the shop, and this script exits with the shop's code.
@@ -14,7 +16,12 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { copySqliteSnapshot, ensureDemoSizes, SNAPSHOT_CACHE } from "../support/demo-snapshot";
+import {
+  copySqliteSnapshot,
+  ensureDemoSnapshot,
+  keepMadeSizes,
+  SNAPSHOT_CACHE,
+} from "../support/demo-snapshot";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = process.env.DATA_DIR;
@@ -50,11 +57,10 @@ process.on("exit", () => {
 const started = Date.now();
 const waiting = setTimeout(() => {
   console.info(
-    `Boutique des tests : la démonstration et ses tailles d'images se préparent dans ${SNAPSHOT_CACHE} ` +
-      "(une fois par contenu : ~25 s pour la base, ~4 min pour les tailles ; journal : tailles.log).",
+    `Boutique des tests : la démonstration se prépare dans ${SNAPSHOT_CACHE} (une fois par contenu, ~25 s).`,
   );
 }, 2_000);
-const snapshot = await ensureDemoSizes();
+const snapshot = await ensureDemoSnapshot();
 clearTimeout(waiting);
 if (Date.now() - started > 2_000)
   console.info(`Boutique des tests : démonstration prête en ${Math.round((Date.now() - started) / 1000)} s.`);
@@ -72,6 +78,12 @@ if (!stopping) {
   shop.on("exit", (code, signal) => {
     if (!stopping)
       console.error(`tests/e2e/shop.ts : la boutique s'est arrêtée (${signal ?? `code ${code}`}).`);
+    try {
+      keepMadeSizes(dataDir, snapshot);
+    } catch (error) {
+      // Only the next run's speed depends on it.
+      console.error("tests/e2e/shop.ts : tailles d'images non gardées pour la prochaine fois", error);
+    }
     process.exit(code ?? (stopping ? 0 : 1));
   });
 }

@@ -260,7 +260,7 @@ const MATRIX: Record<string, Row> = {
     get: adminPage(`/admin/commandes/${ALICE_ORDER_ID}`),
     post: { ...adminPage(`/admin/commandes/${ALICE_ORDER_ID}`), admin: 400 },
   },
-  // Invoices and credit notes (docs/product.md §10.24): the guest's link reads its own order's; a
+  // Invoices and credit notes (docs/product.md §10.25): the guest's link reads its own order's; a
   // customer only their orders' (Bruno and the admin's own account get 404); the seller any, and the
   // year's export.
   "commande/:jeton/documents/:numero": {
@@ -459,7 +459,7 @@ beforeAll(async () => {
   });
   expect(ordered.status).toBe(303);
   ids.orderToken = (ordered.headers.get("location") ?? "").split("/")[2]?.split("?")[0] ?? "";
-  // An invoice for Alice's order and one for the guest's (docs/product.md §10.24).
+  // An invoice for Alice's order and one for the guest's (docs/product.md §10.25).
   await queryDatabase(server.dataDir, async (handle) => {
     const guest = (await handle.get("select id from orders where tracking_token = ?", ids.orderToken)) as {
       id: string;

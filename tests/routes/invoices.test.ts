@@ -1,5 +1,5 @@
 /**
- * Invoices and credit notes from the pages (docs/product.md §10.24), a route test (the app in this
+ * Invoices and credit notes from the pages (docs/product.md §10.25), a route test (the app in this
  * process, over real HTTP): « Marquer payée » on the seller's order page issues the invoice, which
  * the order page offers as a PDF (its text holds the invoice number, the order number and the
  * seller's SIRET); the guest's private link, 'Mes commandes' and the seller download it, nobody

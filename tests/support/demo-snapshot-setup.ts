@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { ensureDemoSnapshot, SNAPSHOT_ENV, startDemoSizesInBackground } from "./demo-snapshot";
+import { ensureDemoSnapshot, SNAPSHOT_ENV } from "./demo-snapshot";
 import { createPostgresTemplate } from "./postgres-template";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -16,8 +16,6 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, "build/server.js"))) return;
   const snapshot = await ensureDemoSnapshot();
   process.env[SNAPSHOT_ENV.sqlite] = snapshot;
-  // The browser tests' shop needs every picture size: made meanwhile when missing.
-  startDemoSizesInBackground(snapshot);
   if (project.config.env?.NACRE_TEST_BACKEND !== "postgres" || process.env[SNAPSHOT_ENV.postgres]) return;
   const adminUrl = process.env.NACRE_TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl)

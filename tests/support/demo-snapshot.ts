@@ -1,15 +1,17 @@
 /**
- * The demo shop every test shop starts from, built once per content and kept between runs. Seeding
- * draws ~100 pictures (~20 s) and making every size pages ask for takes minutes of AVIF encoding
- * (ADR 010): the suites start dozens of shops, and the browser tests need every size at once (a
- * page made to wait for sharp times the machine, not the shop).
+ * The demo shop every test shop starts from, built once per content and kept between runs: seeding
+ * draws ~100 pictures (~25 s), and the suites start dozens of shops.
  *
- * The snapshot is what a first start of the built server leaves once its start-up pass has made the
- * picture sizes: `nacre.sqlite`, `uploads/` and `cache/`, in
+ * The snapshot is what a first start of the built server leaves: `nacre.sqlite` and `uploads/`, in
  * `$TMPDIR/nacre-test-cache/demo-<key>/`. The key hashes what the content depends on: db/
  * (migrations, seed, artwork), the image code and the lockfile (sharp, Better Auth). A run that
  * finds the folder uses it; the first run of a new key builds it under a lock (two runs starting
  * together build it once) and the oldest snapshots are removed.
+ *
+ * Picture sizes are not made ahead for it: every size pages name is ~1,000 files and ~5 minutes of
+ * AVIF encoding on two cores, of which the browser tests ask for about 280, mostly the small ones
+ * (ADR 024). Their shop makes those on demand and, when the run ends, leaves them in the snapshot's
+ * `cache/` (keepMadeSizes), where the next run's shop finds them.
  *
  * A copy: SQLite, the file and the folders into a new DATA_DIR; PostgreSQL, `create database …
  * template …` of a database made from the snapshot (tests/support/postgres-template.ts).
@@ -218,25 +220,6 @@ async function buildDatabase(target: string): Promise<void> {
   );
 }
 
-/**
- * The sizes stage: the start-up pass of a shop started on a copy of the snapshot (the snapshot's
- * own file is being copied by test shops meanwhile), whose cache/ then moves into the snapshot.
- */
-async function buildSizes(snapshot: string): Promise<void> {
-  const dataDir = partialOf(path.join(snapshot, "cache"));
-  copySqliteSnapshot(dataDir, { from: snapshot });
-  const started = Date.now();
-  try {
-    await runShopUntil(dataDir, { IMAGE_SIZES_AT_START: "1" }, "Tailles d'images préparées");
-    fs.renameSync(path.join(dataDir, "cache"), path.join(snapshot, "cache"));
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  console.info(
-    `Tailles d'images de la démonstration faites en ${((Date.now() - started) / 1000).toFixed(0)} s.`,
-  );
-}
-
 /** The snapshot's folder for the current content (database and originals), built first when missing. */
 export async function ensureDemoSnapshot(): Promise<string> {
   const key = demoSnapshotKey();
@@ -250,31 +233,35 @@ export async function ensureDemoSnapshot(): Promise<string> {
   return target;
 }
 
-/** The snapshot with every picture size in its cache/, made first when missing. */
-export async function ensureDemoSizes(): Promise<string> {
-  const snapshot = await ensureDemoSnapshot();
-  if (fs.existsSync(path.join(snapshot, "cache"))) return snapshot;
-  await underLock(`${snapshot}.sizes-lock`, async () => {
-    if (!fs.existsSync(path.join(snapshot, "cache"))) await buildSizes(snapshot);
-  });
-  return snapshot;
-}
+/** A size file of the cache: `<width or thumb>-<picture id>.<format>` (images.server.ts). */
+const SIZE_FILE = /^(?:\d+|thumb)-([0-9a-z]+)\.(?:avif|webp|jpe?g|png)$/;
 
 /**
- * Starts making the snapshot's picture sizes in a process of their own, when they are missing and
- * nobody makes them: the browser tests need them, the suites before them do not, and the encoding
- * (one core at a time, ADR 010) overlaps their run. Returns at once.
+ * After a browser run: the picture sizes its shop made on demand, of the snapshot's own pictures
+ * (not those the specs uploaded), join the snapshot's cache/, so that the next run's shop starts
+ * with every size the browser tests asked for. Each file is copied under a private name and
+ * renamed: two runs ending together, or a run copying the cache meanwhile, never see half a file.
  */
-export function startDemoSizesInBackground(snapshot: string) {
-  if (fs.existsSync(path.join(snapshot, "cache")) || fs.existsSync(`${snapshot}.sizes-lock`)) return;
-  const log = fs.openSync(path.join(SNAPSHOT_CACHE, "tailles.log"), "a");
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "tests/support/demo-sizes.ts")], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", log, log],
-  });
-  child.unref();
-  fs.closeSync(log);
+export function keepMadeSizes(dataDir: string, snapshot: string): number {
+  let kept = 0;
+  const cache = path.join(dataDir, "cache");
+  if (!fs.existsSync(cache)) return kept;
+  for (const folder of fs.readdirSync(cache)) {
+    const originals = path.join(snapshot, "uploads", folder);
+    if (!fs.existsSync(originals)) continue;
+    const pictures = new Set(fs.readdirSync(originals).map((name) => name.replace(/\.[^.]+$/, "")));
+    const target = path.join(snapshot, "cache", folder);
+    for (const name of fs.readdirSync(path.join(cache, folder))) {
+      const picture = SIZE_FILE.exec(name)?.[1];
+      if (!picture || !pictures.has(picture) || fs.existsSync(path.join(target, name))) continue;
+      fs.mkdirSync(target, { recursive: true });
+      const partial = path.join(target, `.${name}.${process.pid}`);
+      fs.copyFileSync(path.join(cache, folder, name), partial);
+      fs.renameSync(partial, path.join(target, name));
+      kept++;
+    }
+  }
+  return kept;
 }
 
 /** Keeps the newest few snapshots besides `current`. */
@@ -295,7 +282,8 @@ export const SNAPSHOT_ENV = {
 
 /**
  * Copies the snapshot into an empty DATA_DIR: the SQLite file and the originals, and with
- * `sizes` the picture sizes too (the browser tests' shop). False when there is none to copy.
+ * `sizes` the picture sizes earlier browser runs made (keepMadeSizes). False when there is none
+ * to copy.
  */
 export function copySqliteSnapshot(
   dataDir: string,
@@ -310,9 +298,14 @@ export function copySqliteSnapshot(
   return true;
 }
 
-/** The snapshot's picture sizes into a shop's cache (its originals may live in PostgreSQL). */
+/** The snapshot's picture sizes into a shop's cache, but for files being added meanwhile. */
 export function copySizes(snapshot: string, dataDir: string) {
-  fs.cpSync(path.join(snapshot, "cache"), path.join(dataDir, "cache"), { recursive: true });
+  const sizes = path.join(snapshot, "cache");
+  if (!fs.existsSync(sizes)) return;
+  fs.cpSync(sizes, path.join(dataDir, "cache"), {
+    recursive: true,
+    filter: (source) => !path.basename(source).startsWith("."),
+  });
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { DocumentLink } from "~/features/invoices/invoice-types";
 import type { OrderStatus } from "~/features/orders/order-types";
+import type { WithdrawalNotice } from "~/features/withdrawal/withdrawal-types";
 
 export interface MyOrderLine {
   name: string;
@@ -37,6 +38,8 @@ export interface MyOrder {
   /** Only once shipped. */
   trackingNumber: string | null;
   steps: MyOrderStep[];
-  /** Its invoice and credit notes to download (docs/product.md §10.24), once paid. */
+  /** Its invoice and credit notes to download (docs/product.md §10.25), once paid. */
   documents: DocumentLink[];
+  /** The withdrawal function (docs/product.md §10.24); null: no contract to withdraw from. */
+  withdrawal: WithdrawalNotice | null;
 }

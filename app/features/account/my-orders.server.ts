@@ -5,6 +5,7 @@ import { DOWNLOAD_BASES, documentsOfOrders } from "~/features/invoices/invoices.
 import { deliveryText } from "~/features/orders/order-mails.server";
 import { orderTotalText } from "~/features/orders/order-types";
 import { listOrdersOfUser, type OrderView } from "~/features/orders/orders.server";
+import { withdrawalNotices } from "~/features/withdrawal/withdrawal.server";
 import type { DB } from "~/server/database.server";
 import type { MyOrder } from "./my-orders-types";
 
@@ -14,7 +15,7 @@ function payableLink(order: OrderView): string | null {
   return /^https:\/\/[^\s]+$/.test(order.paymentUrl) ? order.paymentUrl : null;
 }
 
-export function toMyOrder(order: OrderView, documents: DocumentLink[] = []): MyOrder {
+export function toMyOrder(order: OrderView, documents: DocumentLink[] = []): Omit<MyOrder, "withdrawal"> {
   const shipped = order.status === "expediee" || order.status === "livree";
   return {
     id: order.id,
@@ -42,14 +43,27 @@ export function toMyOrder(order: OrderView, documents: DocumentLink[] = []): MyO
   };
 }
 
-/** Only the orders placed from this account: `userId` is the session's, never a parameter. */
-export async function listMyOrders(db: DB, userId: string): Promise<MyOrder[]> {
+/**
+ * Only the orders placed from this account: `userId` is the session's, never a parameter. Each says
+ * where it stands for withdrawal at `now` (docs/product.md §10.24), and lists its invoice and credit
+ * notes (§10.25).
+ */
+export async function listMyOrders(db: DB, userId: string, now: Date = new Date()): Promise<MyOrder[]> {
   const orders = await listOrdersOfUser(db, userId);
-  // Downloaded from the account's own address, which checks the order is this account's (§10.24).
+  const notices = await withdrawalNotices(
+    db,
+    orders,
+    now,
+    (id) => `/mon-compte/commandes/${id}/retractation`,
+  );
+  // Downloaded from the account's own address, which checks the order is this account's (§10.25).
   const documents = await documentsOfOrders(
     db,
     orders.map((order) => order.id),
     DOWNLOAD_BASES.account,
   );
-  return orders.map((order) => toMyOrder(order, documents.get(order.id) ?? []));
+  return orders.map((order) => ({
+    ...toMyOrder(order, documents.get(order.id) ?? []),
+    withdrawal: notices.get(order.id) ?? null,
+  }));
 }

@@ -2,12 +2,13 @@
  * 'Mes commandes' in /mon-compte (docs/product.md §2 "Account", §10.19): each order folds into one
  * line (number, status, date, total), so many stay readable; the newest is open. Inside: the
  * payment button while the order waits for it, the tracking number once shipped, the pieces, the
- * total before shipping, the delivery, the invoice and credit notes once paid (§10.24) and every step
+ * total before shipping, the delivery, the invoice and credit notes once paid (§10.25) and every step
  * with its date and time.
  */
 import { Link } from "react-router";
 import buttons from "~/components/button.module.css";
 import { DocumentList } from "~/features/invoices/document-list";
+import { WithdrawalNoticeBlock } from "~/features/withdrawal/withdrawal-notice";
 import { dayMonthYear, frenchTime, longDate } from "~/lib/dates";
 import { formatLineTotal } from "~/lib/format";
 import accountStyles from "./account.module.css";
@@ -22,6 +23,7 @@ function pieces(order: MyOrder): string {
 function OrderDetails({ order }: { order: MyOrder }) {
   return (
     <div className={styles.body}>
+      <WithdrawalNoticeBlock notice={order.withdrawal} number={order.number} />
       {order.paymentUrl ? (
         <div className={`${styles.callout} ${styles.payment}`}>
           <p>Votre lien de paiement sécurisé est prêt.</p>
@@ -102,7 +104,8 @@ export function MyOrdersSection({ orders }: { orders: MyOrder[] }) {
       <ul className={styles.orders}>
         {orders.map((order, index) => (
           <li key={order.id}>
-            <details className={styles.order} open={index === 0}>
+            {/* An order that can still be withdrawn from stays open: its control in plain sight (D221-5). */}
+            <details className={styles.order} open={index === 0 || order.withdrawal?.kind === "open"}>
               <summary className={styles.summary}>
                 <span className={styles.number}>{order.number}</span>
                 <span className={styles.badge} data-status={order.status}>

@@ -1,5 +1,5 @@
 /**
- * « Export comptable » on /admin/commandes (docs/product.md §10.24): a year's invoices and credit notes
+ * « Export comptable » on /admin/commandes (docs/product.md §10.25): a year's invoices and credit notes
  * for the accountant, as a ZIP of their PDFs with the register, or the register alone (CSV). A plain
  * GET form: the browser downloads the file, with or without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * An order's invoice and credit notes as links to their PDFs (docs/product.md §10.24): on the guest's
+ * An order's invoice and credit notes as links to their PDFs (docs/product.md §10.25): on the guest's
  * order page, in 'Mes commandes' and on the seller's order page. Each is a plain download link: it
  * works without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * The download answers of invoices and credit notes (docs/product.md §10.24): one document's PDF for
+ * The download answers of invoices and credit notes (docs/product.md §10.25): one document's PDF for
  * whoever may read it, and the seller's yearly export. A document the reader may not have answers
  * the same 404 as one that does not exist: a number tells nothing about another customer's orders.
  */

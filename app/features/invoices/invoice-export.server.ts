@@ -1,5 +1,5 @@
 /**
- * The accountant's yearly export (docs/product.md §10.24, ADR 026): every invoice and credit note of
+ * The accountant's yearly export (docs/product.md §10.25, ADR 026): every invoice and credit note of
  * a year as PDFs in one ZIP, with their register as a CSV — UTF-8 with a byte-order mark and `;`
  * between fields, decimal commas and dd/mm/yyyy dates, as French Excel opens it. Credit notes count
  * negative, so the column sums give the year's net sales.

@@ -1,5 +1,5 @@
 /**
- * The PDF of an invoice or a credit note (docs/product.md §10.24, ADR 026), drawn on the server from
+ * The PDF of an invoice or a credit note (docs/product.md §10.25, ADR 026), drawn on the server from
  * the document's snapshot with pdfkit's built-in Helvetica (no font file, no browser): A4, French
  * numbers and dates. The same snapshot always gives the same bytes (the file's dates and identifier
  * come from the issue date), so a document downloaded twice, or in the yearly archive, is one file.
@@ -277,7 +277,7 @@ export function documentFileName(document: Pick<IssuedDocument, "number">): stri
   return `${document.number}.pdf`;
 }
 
-/** A document as a download (docs/product.md §10.24): never cached, never shown inline. */
+/** A document as a download (docs/product.md §10.25): never cached, never shown inline. */
 export async function documentResponse(document: IssuedDocument): Promise<Response> {
   const pdf = await renderDocumentPdf(document);
   return new Response(new Uint8Array(pdf), {

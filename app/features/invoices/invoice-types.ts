@@ -1,5 +1,5 @@
 /**
- * Invoices and credit notes as the pages and the PDF see them (docs/product.md §10.24, ADR 026):
+ * Invoices and credit notes as the pages and the PDF see them (docs/product.md §10.25, ADR 026):
  * the kinds, their numbers, the snapshot an issued document keeps, and the VAT wording. Client-safe:
  * the order pages list documents with these labels.
  */

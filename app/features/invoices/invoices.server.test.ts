@@ -1,5 +1,5 @@
 /**
- * Invoices and credit notes (docs/product.md §10.24, ADR 026), on both back ends: the invoice issued
+ * Invoices and credit notes (docs/product.md §10.25, ADR 026), on both back ends: the invoice issued
  * with the payment, its gap-free yearly numbering under twenty concurrent payments, a number given
  * back by a payment that rolls back, the reset each year, the snapshot that no later change alters
  * (settings, anonymisation), the VAT wording, the PDF read back with pdftotext, and the credit notes'

@@ -1,5 +1,5 @@
 /**
- * Invoices and credit notes (docs/product.md §10.24, ADR 026): the one place they are numbered,
+ * Invoices and credit notes (docs/product.md §10.25, ADR 026): the one place they are numbered,
  * issued and found.
  *
  * - **Numbers.** FAC-<year>-<rank> and AV-<year>-<rank>, each kind its own sequence, restarting at 1
@@ -273,7 +273,7 @@ export interface IssuedCreditNote {
 
 /**
  * Records a refund as a credit note AV-<year>-<rank> that names the invoice it corrects (docs/product.md
- * §10.24). Called inside the caller's transaction (`trx`): the seller's « Remboursement » on an order's
+ * §10.25). Called inside the caller's transaction (`trx`): the seller's « Remboursement » on an order's
  * page (refund-command.server.ts), and the refund of a withdrawal. Refused, writing nothing, when the
  * order has no invoice, when the amount is not positive or exceeds the invoice's total minus the
  * refunds already recorded, or when the date is before the payment or in the future.

@@ -1,5 +1,5 @@
 /**
- * The seller's « Remboursement » form on an order's page (docs/product.md §10.24): how much went back
+ * The seller's « Remboursement » form on an order's page (docs/product.md §10.25): how much went back
  * to the customer, when, and why. Client-safe: the page checks with it before posting. What depends
  * on the invoice (the amount left to refund, the payment date) is checked by issueCreditNote.
  */

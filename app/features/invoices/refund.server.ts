@@ -1,5 +1,5 @@
 /**
- * The seller's « Remboursement » (docs/product.md §10.24): a refund recorded on an order's page issues
+ * The seller's « Remboursement » (docs/product.md §10.25): a refund recorded on an order's page issues
  * a credit note against the order's invoice and tells the customer by e-mail, where to download it,
  * in one transaction (the e-mail is recorded in the outbox with it, ADR 025).
  */

@@ -509,7 +509,7 @@ function Holds({
   );
 }
 
-/** What the order's invoice allows to refund (docs/product.md §10.24), as the page's loader gives it. */
+/** What the order's invoice allows to refund (docs/product.md §10.25), as the page's loader gives it. */
 export interface RefundBalance {
   invoiceNumber: string;
   invoicedCents: number;
@@ -523,7 +523,7 @@ function amountField(cents: number): string {
 }
 
 /**
- * The order's invoice and credit notes (docs/product.md §10.24), and « Remboursement »: recording a
+ * The order's invoice and credit notes (docs/product.md §10.25), and « Remboursement »: recording a
  * refund issues a credit note against the invoice — up to what is left of it, dated from the payment
  * to today. A credit note cannot be withdrawn: the form asks first when JavaScript runs.
  */
@@ -672,6 +672,7 @@ export function AdminOrderPage({
   balance,
   today,
   answer,
+  withdrawal = null,
 }: {
   order: AdminOrder;
   holdExpired: boolean;
@@ -680,6 +681,8 @@ export function AdminOrderPage({
   balance: RefundBalance | null;
   /** The shop's calendar day (YYYY-MM-DD): the refund date's default and latest. */
   today: string;
+  /** The « Rétractation » block when the customer withdrew (docs/product.md §10.24). */
+  withdrawal?: ReactNode;
   /** The action's answer to a plain form post (without JavaScript). */
   answer: { ok: true; message: string } | { ok: false; error: string } | null;
 }) {
@@ -717,6 +720,7 @@ export function AdminOrderPage({
           <Message order={order} />
         </div>
         <div className={styles.column}>
+          {withdrawal}
           <Holds order={order} holdExpired={holdExpired} emailBlocked={emailBlocked} />
           <Actions order={order} />
           <Documents order={order} documents={documents} balance={balance} today={today} />

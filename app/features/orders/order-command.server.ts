@@ -2,7 +2,7 @@
  * The admin's commands on an order (docs/product.md §10.19): the action of /admin/commandes/:id. A
  * step goes through applyOrderStep (the rules, then the customer's e-mail and the live count);
  * a piece ordered on request gets its price (before the payment link can go); accepting an order beyond the client's cap and releasing its pieces while blocking its address are
- * the holds' commands (ADR 022); a refund issues a credit note (docs/product.md §10.24); the internal
+ * the holds' commands (ADR 022); a refund issues a credit note (docs/product.md §10.25); the internal
  * note is saved alone. Answered like every dashboard
  * command: { ok, message } or a French 4xx — 400 bad input, 404 unknown order, 409 a step its status
  * refuses.
@@ -75,7 +75,7 @@ export function runOrderCommand(form: FormData, admin: SessionUser) {
           : { ok: false as const, status: priced.status, error: priced.message };
       }
       if (command.intent === "record-refund") {
-        // A credit note against the order's invoice (docs/product.md §10.24).
+        // A credit note against the order's invoice (docs/product.md §10.25).
         const refunded = await recordRefund(ctx, command.orderId, {
           amountCents: command.amount,
           refundedAt: command.refundedAt,

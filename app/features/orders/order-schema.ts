@@ -179,7 +179,7 @@ export const orderCommandSchema = z.discriminatedUnion("intent", [
       .refine((value) => parsePriceCents(value) !== null, PRODUCT_MESSAGES.price)
       .transform((value) => parsePriceCents(value) ?? 0),
   }),
-  // A refund of a paid order (docs/product.md §10.24): issues a credit note against its invoice.
+  // A refund of a paid order (docs/product.md §10.25): issues a credit note against its invoice.
   z.object({
     intent: z.literal("record-refund"),
     orderId: z.string().min(1).max(40),

@@ -2,7 +2,7 @@
  * The order's private page (docs/product.md §10.19), reached from the confirmation and from the link
  * in every e-mail: its status first, then each step with its date, the pieces and the total, the
  * delivery, the payment link while it is the step to take, the parcel's tracking number, and once
- * paid the invoice and any credit note to download (§10.24).
+ * paid the invoice and any credit note to download (§10.25).
  */
 import { type ReactNode, useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -116,10 +116,13 @@ function DeliveryDetails({ delivery }: { delivery: TrackingView["delivery"] }) {
 export function OrderTracking({
   order,
   documents = [],
+  withdrawal = null,
 }: {
   order: TrackingView;
-  /** The order's invoice and credit notes (docs/product.md §10.24), once paid. */
+  /** The order's invoice and credit notes (docs/product.md §10.25), once paid. */
   documents?: readonly DocumentLink[];
+  /** The withdrawal function's block (docs/product.md §10.24), in the status card for all to see. */
+  withdrawal?: ReactNode;
 }) {
   const basket = useBasket();
   const [searchParams] = useSearchParams();
@@ -170,6 +173,7 @@ export function OrderTracking({
               Numéro de suivi du colis : <strong>{order.trackingNumber}</strong>
             </p>
           ) : null}
+          {withdrawal}
           <ol className={styles.steps} aria-label="Étapes de la commande">
             {order.steps.map((step) => (
               <li key={step.status} data-done={step.at ? "true" : undefined} data-status={step.status}>

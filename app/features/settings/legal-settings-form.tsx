@@ -2,7 +2,7 @@
  * The "Identité légale et médiation" form of /admin/parametres (docs/product.md §10.21): who runs
  * and hosts the shop, the consumer mediator the CGV name, after how long an inactive account
  * is deleted — what the mentions légales, the CGV and the privacy policy show — and the VAT regime
- * the invoices state (§10.24, ADR 026).
+ * the invoices state (§10.25, ADR 026).
  */
 import { type FormEvent, useId } from "react";
 import { FormActions, FormError } from "~/features/admin/admin-dialog";

@@ -59,7 +59,7 @@ export async function saveOrderSettings(db: DB, input: OrderSettingsInput): Prom
 
 /**
  * The shop's legal identity, its consumer mediator, the inactivity limit (docs/product.md §10.21) and
- * the VAT regime of the invoices (§10.24): the legal pages read them back, the inactivity job applies
+ * the VAT regime of the invoices (§10.25): the legal pages read them back, the inactivity job applies
  * the same limit, and each invoice copies the identity and the VAT regime when it is issued.
  */
 export async function saveLegalSettings(db: DB, input: LegalSettingsInput): Promise<void> {

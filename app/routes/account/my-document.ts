@@ -1,6 +1,6 @@
 /**
  * GET /mon-compte/documents/{numero} — an invoice or credit note of the signed-in customer's own
- * orders (docs/product.md §10.24): the account is the session's; another customer's number answers
+ * orders (docs/product.md §10.25): the account is the session's; another customer's number answers
  * 404, a visitor is sent to sign in.
  */
 import {

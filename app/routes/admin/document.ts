@@ -1,5 +1,5 @@
 /**
- * GET /admin/documents/{numero} — any invoice or credit note, for the seller (docs/product.md §10.24),
+ * GET /admin/documents/{numero} — any invoice or credit note, for the seller (docs/product.md §10.25),
  * linked from the order's page.
  */
 import {

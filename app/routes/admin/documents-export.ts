@@ -1,6 +1,6 @@
 /**
  * GET /admin/documents/export?annee=2026&format=zip|csv — the accountant's yearly export
- * (docs/product.md §10.24): every invoice and credit note of the year as PDFs in a ZIP with their
+ * (docs/product.md §10.25): every invoice and credit note of the year as PDFs in a ZIP with their
  * register, or the register alone as a CSV. Offered on /admin/commandes.
  */
 import { DOWNLOAD_MESSAGES, exportYear, textAnswer } from "~/features/invoices/invoice-downloads.server";

@@ -12,6 +12,10 @@ import { AdminOrderPage } from "~/features/orders/admin-order-page";
 import { runOrderCommand } from "~/features/orders/order-command.server";
 import { isEmailBlocked } from "~/features/orders/order-holds.server";
 import { findOrderById } from "~/features/orders/orders.server";
+import { AdminWithdrawalBlock } from "~/features/withdrawal/admin-withdrawal";
+import { findAdminWithdrawal } from "~/features/withdrawal/withdrawal.server";
+import { runWithdrawalCommand } from "~/features/withdrawal/withdrawal-command.server";
+import { isWithdrawalIntent } from "~/features/withdrawal/withdrawal-schema";
 import { privateMeta, productPath } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
@@ -52,10 +56,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     holdExpired: Date.parse(order.holdExpiresAt) <= Date.now(),
     emailBlocked: await isEmailBlocked(db, order.email),
-    // The invoice and credit notes, and what is left to refund (docs/product.md §10.24).
+    // The invoice and credit notes, and what is left to refund (docs/product.md §10.25).
     documents: (await documentsOfOrders(db, [order.id], DOWNLOAD_BASES.admin)).get(order.id) ?? [],
     balance: await refundableBalance(db, order.id),
     today: shopDay(new Date()),
+    withdrawal: await findAdminWithdrawal(db, order.id, new Date()),
   };
 }
 
@@ -65,6 +70,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readLimitedForm(request);
   // This page acts on its own order only, whatever the form says.
   form.set("orderId", params.id);
+  // A withdrawal's steps (docs/product.md §10.24) live with the withdrawal function.
+  if (isWithdrawalIntent(form.get("intent"))) return runWithdrawalCommand(form);
   return runOrderCommand(form, admin);
 }
 
@@ -79,6 +86,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         balance={loaderData.balance}
         today={loaderData.today}
         answer={actionData ?? null}
+        withdrawal={
+          loaderData.withdrawal ? (
+            <AdminWithdrawalBlock orderId={loaderData.order.id} withdrawal={loaderData.withdrawal} />
+          ) : null
+        }
       />
     </section>
   );

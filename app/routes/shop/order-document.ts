@@ -1,6 +1,6 @@
 /**
  * GET /commande/{jeton}/documents/{numero} — an invoice or credit note of the order behind a guest's
- * private link (docs/product.md §10.24): the link is the key, as for the order's page; a number of
+ * private link (docs/product.md §10.25): the link is the key, as for the order's page; a number of
  * another order answers 404.
  */
 import {

@@ -7,6 +7,8 @@ import { NotFoundNotice } from "~/components/not-found-notice";
 import { documentsOfTrackedOrder } from "~/features/invoices/invoices.server";
 import { OrderTracking } from "~/features/orders/order-tracking";
 import { findTrackedOrder } from "~/features/orders/order-tracking.server";
+import { orderIdByToken, withdrawalNotices } from "~/features/withdrawal/withdrawal.server";
+import { WithdrawalNoticeBlock } from "~/features/withdrawal/withdrawal-notice";
 import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/order-tracking";
@@ -14,10 +16,25 @@ import type { Route } from "./+types/order-tracking";
 const NOT_FOUND = "Cette commande est introuvable : vérifiez le lien reçu par e-mail.";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const order = await findTrackedOrder(getDb(), params.jeton);
-  if (!order) throw data({ message: NOT_FOUND }, { status: 404 });
-  // Its invoice and credit notes, downloaded through the same private link (docs/product.md §10.24).
-  return { order, documents: await documentsOfTrackedOrder(getDb(), params.jeton) };
+  const db = getDb();
+  const [order, orderId] = await Promise.all([
+    findTrackedOrder(db, params.jeton),
+    orderIdByToken(db, params.jeton),
+  ]);
+  if (!order || !orderId) throw data({ message: NOT_FOUND }, { status: 404 });
+  // The withdrawal function (docs/product.md §10.24): « Renoncer au contrat ici » while the period runs.
+  const notices = await withdrawalNotices(
+    db,
+    [{ id: orderId, status: order.status }],
+    new Date(),
+    () => `/commande/${params.jeton}/retractation`,
+  );
+  // Its invoice and credit notes, downloaded through the same private link (docs/product.md §10.25).
+  return {
+    order,
+    withdrawal: notices.get(orderId) ?? null,
+    documents: await documentsOfTrackedOrder(db, params.jeton),
+  };
 }
 
 // The security headers send no Referer from /commande/ pages (app/server/security-headers.server.ts).
@@ -29,7 +46,13 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function OrderTrackingRoute({ loaderData }: Route.ComponentProps) {
-  return <OrderTracking order={loaderData.order} documents={loaderData.documents} />;
+  return (
+    <OrderTracking
+      order={loaderData.order}
+      documents={loaderData.documents}
+      withdrawal={<WithdrawalNoticeBlock notice={loaderData.withdrawal} number={loaderData.order.number} />}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
