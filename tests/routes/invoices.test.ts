@@ -246,7 +246,7 @@ describe("« Remboursement »", () => {
     expect(page).toContain(`href="/admin/documents/${note?.number}"`);
     expect(page).toContain('value="40,00"');
     await expect
-      .poll(() => readOutbox(shop.dataDir).some((mail) => mail.includes(`L'avoir ${note?.number}`)), {
+      .poll(() => readOutbox(shop.dataDir).some((mail) => mail.includes(`Avoir : ${note?.number}`)), {
         timeout: 10_000,
       })
       .toBe(true);

@@ -274,9 +274,10 @@ export interface IssuedCreditNote {
 /**
  * Records a refund as a credit note AV-<year>-<rank> that names the invoice it corrects (docs/product.md
  * §10.25). Called inside the caller's transaction (`trx`): the seller's « Remboursement » on an order's
- * page (refund-command.server.ts), and the refund of a withdrawal. Refused, writing nothing, when the
- * order has no invoice, when the amount is not positive or exceeds the invoice's total minus the
- * refunds already recorded, or when the date is before the payment or in the future.
+ * page (refund.server.ts), and the withdrawal's « Remboursée » (recordWithdrawalRefund). Refused,
+ * writing nothing, when the order has no invoice, when the amount is not positive or exceeds the
+ * invoice's total minus the refunds already recorded, or when the date is before the payment or in
+ * the future. A caller that wrote before calling must roll back on a refusal (throw), or call first.
  *
  * The credit note keeps its invoice's VAT treatment (franchise or rate), whatever the settings say
  * now: it corrects that invoice. Concurrent refunds of one invoice are counted one after the other

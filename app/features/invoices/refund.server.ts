@@ -3,7 +3,8 @@
  * a credit note against the order's invoice and tells the customer by e-mail, where to download it,
  * in one transaction (the e-mail is recorded in the outbox with it, ADR 025).
  */
-
+import { composeMail } from "~/features/mail/compose-mail.server";
+import { greetingFor } from "~/features/mail/mail-template";
 import { dayMonthYear } from "~/lib/dates";
 import { formatPrice } from "~/lib/format";
 import type { AppContext } from "~/server/context.server";
@@ -37,24 +38,40 @@ export async function recordRefund(
       .where("id", "=", "shop")
       .executeTakeFirst();
     // An anonymised order (ADR 023) has no address left to write to.
-    if (order.email)
+    if (order.email) {
+      const shopName = shop?.shop_name || "Nacre";
       await recordMail(
         trx,
-        {
+        composeMail({
           to: order.email,
-          subject: `${shop?.shop_name || "Nacre"} — remboursement de votre commande ${order.number}`,
-          text: [
-            `Bonjour ${order.customer_name},`,
-            "",
-            `Nous vous avons remboursé ${formatPrice(refund.amountCents)} le ${dayMonthYear(refund.refundedAt)} sur votre commande ${order.number}.`,
-            `L'avoir ${issued.number}, qui rectifie la facture ${issued.invoiceNumber}, est à télécharger sur la page de votre commande :`,
-            `${ctx.env.PUBLIC_URL}/commande/${order.tracking_token}`,
-            "",
-            "Ia ora na, à bientôt sur Nacre.",
-          ].join("\n"),
-        },
+          subject: `${shopName} — remboursement de votre commande ${order.number}`,
+          brand: { shopName, publicUrl: ctx.env.PUBLIC_URL },
+          title: `Remboursement de votre commande ${order.number}`,
+          preview: `${formatPrice(refund.amountCents)} remboursés, avoir ${issued.number}`,
+          greeting: greetingFor(order.customer_name),
+          blocks: [
+            { kind: "text", lines: [`Nous vous avons remboursé votre commande ${order.number}.`] },
+            {
+              kind: "facts",
+              rows: [
+                ["Montant remboursé", formatPrice(refund.amountCents)],
+                ["Date du remboursement", dayMonthYear(refund.refundedAt)],
+                ["Avoir", issued.number],
+                ["Facture rectifiée", issued.invoiceNumber],
+              ],
+            },
+            {
+              kind: "action",
+              intro: "L'avoir est à télécharger sur la page de votre commande :",
+              label: "Voir ma commande",
+              url: `${ctx.env.PUBLIC_URL}/commande/${order.tracking_token}`,
+            },
+          ],
+          signature: "Ia ora na, à bientôt sur Nacre.",
+        }),
         "avoir",
       );
+    }
     return issued;
   });
   if (done.ok) ctx.outbox.nudge();
