@@ -116,6 +116,15 @@ const MATRIX: Record<string, Row> = {
     get: all(404),
     post: all(404),
   },
+  // The withdrawal function from the order's private link (docs/product.md §10.24): the link is the
+  // key, as for the order's page; an empty declaration is a 400 with French field errors.
+  "commande/:jeton/retractation": {
+    url: () => `/commande/${ids.orderToken}/retractation`,
+    get: all(200),
+    post: all(400),
+  },
+  // The public way in: anyone may look up an order by its number and e-mail; an empty form is a 400.
+  retractation: { url: () => "/retractation", get: all(200), post: all(400) },
   "mentions-legales": { url: () => "/mentions-legales", get: all(200), post: noAction },
   "politique-de-confidentialite": {
     url: () => "/politique-de-confidentialite",
@@ -137,6 +146,23 @@ const MATRIX: Record<string, Row> = {
       clienteA: { status: 302, location: "/mon-compte" },
       clientB: { status: 302, location: "/mon-compte" },
       admin: { status: 302, location: "/admin" },
+    },
+  },
+  // The withdrawal function from 'Mes commandes': Alice's order is hers alone (another account,
+  // the admin included, finds nothing there).
+  "mon-compte/commandes/:id/retractation": {
+    url: () => `/mon-compte/commandes/${ALICE_ORDER_ID}/retractation`,
+    get: {
+      anonyme: toAuth(`/mon-compte/commandes/${ALICE_ORDER_ID}/retractation`),
+      clienteA: 200,
+      clientB: 404,
+      admin: 404,
+    },
+    post: {
+      anonyme: toAuth(`/mon-compte/commandes/${ALICE_ORDER_ID}/retractation`),
+      clienteA: 400,
+      clientB: 404,
+      admin: 404,
     },
   },
   "mon-compte": {
