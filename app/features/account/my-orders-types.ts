@@ -35,5 +35,7 @@ export interface MyOrder {
   paymentUrl: string | null;
   /** Only once shipped. */
   trackingNumber: string | null;
+  /** The CGV version the order was concluded under, at its payment (ADR 029); null before. */
+  cgvVersion: number | null;
   steps: MyOrderStep[];
 }

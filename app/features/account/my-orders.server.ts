@@ -29,6 +29,7 @@ export function toMyOrder(order: OrderView): MyOrder {
     delivery: deliveryText(order),
     paymentUrl: payableLink(order),
     trackingNumber: shipped ? order.trackingNumber || null : null,
+    cgvVersion: order.cgvVersion,
     steps: order.steps.map((step) => ({
       status: step.status,
       label: step.label,

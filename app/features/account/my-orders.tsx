@@ -6,6 +6,7 @@
  */
 import { Link } from "react-router";
 import buttons from "~/components/button.module.css";
+import { ContractDocuments } from "~/features/contract/contract-documents";
 import { dayMonthYear, frenchTime, longDate } from "~/lib/dates";
 import { formatLineTotal } from "~/lib/format";
 import accountStyles from "./account.module.css";
@@ -59,6 +60,9 @@ function OrderDetails({ order }: { order: MyOrder }) {
       <p className={styles.delivery}>
         <span className={styles.muted}>Livraison :</span> {order.delivery}
       </p>
+
+      <h3 className={styles.heading}>Documents du contrat</h3>
+      <ContractDocuments cgvVersion={order.cgvVersion} number={order.number} />
 
       <h3 className={styles.heading}>Historique</h3>
       <ol className={styles.steps}>

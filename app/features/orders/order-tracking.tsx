@@ -3,11 +3,13 @@
  * in every e-mail: its status first, then each step with its date, the pieces and the total, the
  * delivery, the payment link while it is the step to take and the parcel's tracking number.
  */
+
 import { type ReactNode, useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";
 import { useBasket } from "~/features/basket/basket-context";
+import { ContractDocuments } from "~/features/contract/contract-documents";
 import { frenchTime, longDate } from "~/lib/dates";
 import { formatLineTotal, formatPrice } from "~/lib/format";
 import styles from "./order-tracking.module.css";
@@ -210,6 +212,11 @@ export function OrderTracking({ order }: { order: TrackingView }) {
             Une question sur votre commande ? <Link to="/contact">Écrivez-nous</Link> en rappelant son numéro,{" "}
             <span className={styles.number}>{order.number}</span>.
           </p>
+        </section>
+
+        <section className={styles.card} aria-labelledby="documents">
+          <h2 id="documents">Documents du contrat</h2>
+          <ContractDocuments cgvVersion={order.cgvVersion} number={order.number} />
         </section>
       </div>
     </>
