@@ -31,3 +31,36 @@ export function readOutbox(dataDir: string): string[] {
     .sort()
     .map((name) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, name), "utf8")));
 }
+
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** A message's attached files, decoded from their base64 MIME parts (ADR 029's PDFs). */
+export function attachmentsOf(raw: string): OutboxAttachment[] {
+  const boundary = /boundary="?([^"\r\n;]+)"?/i.exec(raw)?.[1];
+  if (!boundary) return [];
+  return raw.split(`--${boundary}`).flatMap((part) => {
+    const [head = "", ...body] = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
+    const filename = /filename="?([^"\r\n;]+)"?/i.exec(head)?.[1];
+    if (!filename || !/Content-Transfer-Encoding: base64/i.test(head)) return [];
+    const contentType = /Content-Type: ([^;\r\n]+)/i.exec(head)?.[1] ?? "";
+    return [{ filename, contentType, content: Buffer.from(body.join("").replace(/\s+/g, ""), "base64") }];
+  });
+}
+
+/** Every message of the outbox, oldest first: its decoded text, and its attachments. */
+export function readOutboxMessages(dataDir: string): { text: string; attachments: OutboxAttachment[] }[] {
+  const dir = path.join(dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .map((name) => {
+      const raw = fs.readFileSync(path.join(dir, name), "utf8");
+      return { text: decodeQuotedPrintable(raw), attachments: attachmentsOf(raw) };
+    });
+}

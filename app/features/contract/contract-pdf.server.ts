@@ -80,7 +80,8 @@ function runs(
         break;
       case "text":
         if ("tokens" in token && token.tokens?.length) out.push(...runs(token.tokens, publicUrl, style));
-        else out.push({ text: plain((token as Tokens.Text).text), ...style });
+        // A line end inside a paragraph is a space: the text flows to the page's width.
+        else out.push({ text: plain((token as Tokens.Text).text).replace(/\n/g, " "), ...style });
         break;
       case "escape":
       case "codespan":
@@ -115,9 +116,15 @@ function writeRuns(doc: Doc, parts: Run[], options: PDFKit.Mixins.TextOptions = 
   });
 }
 
+/** A new page when less than `lines` lines are left: a heading or a list marker never ends a page alone. */
+function keepLines(doc: Doc, lines: number) {
+  if (doc.y + lines * doc.currentLineHeight(true) > doc.page.height - doc.page.margins.bottom) doc.addPage();
+}
+
 function writeBlocks(doc: Doc, tokens: readonly Token[], publicUrl: string, indent = 0) {
   const width = doc.page.width - 2 * MARGIN - indent;
   for (const token of tokens) {
+    keepLines(doc, token.type === "heading" ? 5 : 2);
     switch (token.type) {
       case "heading": {
         const heading = token as Tokens.Heading;
@@ -145,6 +152,7 @@ function writeBlocks(doc: Doc, tokens: readonly Token[], publicUrl: string, inde
       case "list": {
         const list = token as Tokens.List;
         list.items.forEach((item, index) => {
+          keepLines(doc, 2);
           const marker = list.ordered ? `${Number(list.start || 1) + index}.` : "•";
           const top = doc.y;
           doc
@@ -215,7 +223,8 @@ export function cgvPdf(version: CgvVersion, publicUrl: string): Promise<Buffer> 
     .text(`Version ${version.number}, en vigueur depuis le ${dayMonthYear(version.effectiveAt)}`);
   if (version.lead) doc.font("Helvetica-Oblique").text(plain(version.lead));
   doc.moveDown(0.8);
-  writeBlocks(doc, markdown.lexer(version.markdown), publicUrl);
+  // The sections' anchors ({#article-1}) are for the web page's links, not for paper.
+  writeBlocks(doc, markdown.lexer(version.markdown.replace(/ \{#[a-z0-9-]+\}$/gm, "")), publicUrl);
   pageNumbers(doc, `${plain(version.title)}, version ${version.number}`);
   return finish(doc);
 }
