@@ -16,6 +16,8 @@ export default [
   route("recherche", "routes/shop/search.tsx"),
   route("commande/:jeton", "routes/shop/order-tracking.tsx"),
   route("commande/:jeton/confirmer", "routes/shop/order-confirmation.tsx"),
+  route("commande/:jeton/retractation", "routes/shop/order-withdrawal.tsx"),
+  route("retractation", "routes/shop/withdrawal.tsx"),
   route("mentions-legales", "routes/shop/legal-notice.tsx"),
   route("politique-de-confidentialite", "routes/shop/privacy-policy.tsx"),
   route("cgv", "routes/shop/terms-of-sale.tsx"),
@@ -27,6 +29,7 @@ export default [
   route("auth", "routes/account/auth.tsx"),
   route("mon-compte", "routes/account/account.tsx"),
   route("mon-compte/mes-donnees", "routes/account/my-data.ts"),
+  route("mon-compte/commandes/:id/retractation", "routes/account/order-withdrawal.tsx"),
   route("reinitialiser-mot-de-passe", "routes/account/reset-password.tsx"),
   route("deconnexion", "routes/account/logout.ts"),
 

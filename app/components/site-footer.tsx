@@ -13,6 +13,8 @@ export const LEGAL_LINKS = [
   { to: "/mentions-legales", label: "Mentions légales" },
   { to: "/politique-de-confidentialite", label: "Politique de confidentialité" },
   { to: "/cgv", label: "Conditions générales de vente" },
+  // Code de la consommation L221-21, D221-5: the withdrawal function, reachable from every page.
+  { to: "/retractation", label: "Rétractation" },
 ] as const;
 
 interface SiteFooterProps {

@@ -57,7 +57,11 @@ export function createAuth(options: AuthOptions) {
       // link's row already, in its own statement, so the mail is recorded right after it. One
       // insert, never the sending: an existing address answers about as fast as an unknown one.
       sendResetPassword: async ({ user, url }) => {
-        await recordMail(db, resetPasswordMail(user, url), "réinitialisation du mot de passe");
+        await recordMail(
+          db,
+          resetPasswordMail(user, url, env.PUBLIC_URL),
+          "réinitialisation du mot de passe",
+        );
         outbox.nudge();
       },
     },

@@ -396,6 +396,26 @@ export interface BlockedEmailsTable {
   created_at: string;
 }
 
+/**
+ * A customer's withdrawal from a paid order (docs/product.md §10.24, ADR 027), then the seller's
+ * steps: the return received, the refund. One per order.
+ */
+export interface OrderWithdrawalsTable {
+  id: string;
+  order_id: string;
+  /** JSON array of the order_lines ids the declaration names. */
+  line_ids: string;
+  customer_name: string;
+  /** Where the acknowledgement went (the customer may give another address than the order's). */
+  email: string;
+  reason: Generated<string>;
+  declared_at: string;
+  return_received_at: string | null;
+  /** The day the seller made the refund (noon UTC of that calendar day). */
+  refunded_at: string | null;
+  refund_cents: number | null;
+}
+
 export type MailStatus = "pending" | "sending" | "sent" | "failed";
 
 /**
@@ -458,6 +478,7 @@ export interface Database {
   search_index_state: SearchIndexStateTable;
   mail_outbox: MailOutboxTable;
   blocked_emails: BlockedEmailsTable;
+  order_withdrawals: OrderWithdrawalsTable;
 }
 
 export type ReferenceTable = "categories" | "colors" | "materials" | "pearl_types";

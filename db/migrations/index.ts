@@ -18,6 +18,7 @@ import * as mailOutbox from "./0012-mail-outbox";
 import * as orderConfirmation from "./0013-order-confirmation";
 import * as priceOnRequestLines from "./0014-price-on-request-lines";
 import * as productSafety from "./0015-product-safety";
+import * as withdrawals from "./0017-withdrawals";
 import * as cgvVersions from "./0019-cgv-versions";
 
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0013-order-confirmation": orderConfirmation,
   "0014-price-on-request-lines": priceOnRequestLines,
   "0015-product-safety": productSafety,
+  "0017-withdrawals": withdrawals,
   "0019-cgv-versions": cgvVersions,
 };
 

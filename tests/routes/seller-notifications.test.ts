@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeQuotedPrintable } from "../support/outbox";
+import { parseMail } from "../support/outbox";
 import { postCommand } from "../support/page-command";
 import { DEMO_ADMIN, queryDatabase, signIn, signUp } from "../support/shop-server";
 import { startTestShop, type TestShop } from "../support/test-shop";
@@ -45,15 +45,6 @@ interface Mail {
   text: string;
 }
 
-function decodeBody(headers: string, body: string): string {
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") {
-    return decodeQuotedPrintable(body);
-  }
-  return body;
-}
-
 function outbox(): Mail[] {
   const dir = path.join(server.dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
@@ -61,15 +52,7 @@ function outbox(): Mail[] {
     .readdirSync(dir)
     .filter((name) => name.endsWith(".eml"))
     .sort()
-    .map((name) => {
-      const raw = fs.readFileSync(path.join(dir, name), "utf8");
-      const split = raw.search(/\r?\n\r?\n/);
-      const headers = raw.slice(0, split);
-      return {
-        to: /^to:\s*(.+)$/im.exec(headers)?.[1]?.trim() ?? "",
-        text: decodeBody(headers, raw.slice(split).trim()),
-      };
-    });
+    .map((name) => parseMail(fs.readFileSync(path.join(dir, name), "utf8")));
 }
 
 /** The shop's mails that carry `marker`, once at least one has arrived (or none after `ms`). */

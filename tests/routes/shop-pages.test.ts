@@ -111,6 +111,8 @@ describe("the shell", () => {
       { href: "/mentions-legales", text: "Mentions légales" },
       { href: "/politique-de-confidentialite", text: "Politique de confidentialité" },
       { href: "/cgv", text: "Conditions générales de vente" },
+      // The withdrawal function, reachable from every page (docs/product.md §10.24).
+      { href: "/retractation", text: "Rétractation" },
     ]);
     expect(links(footer)).toEqual(
       expect.arrayContaining([

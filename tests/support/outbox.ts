@@ -32,35 +32,67 @@ export function readOutbox(dataDir: string): string[] {
     .map((name) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, name), "utf8")));
 }
 
-export interface OutboxAttachment {
-  filename: string;
-  contentType: string;
-  content: Buffer;
+/** A message of the outbox, its parts decoded: the text and HTML parts, and any attachment. */
+export interface ParsedMail {
+  headers: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
-/** A message's attached files, decoded from their base64 MIME parts (ADR 029's PDFs). */
-export function attachmentsOf(raw: string): OutboxAttachment[] {
-  const boundary = /boundary="?([^"\r\n;]+)"?/i.exec(raw)?.[1];
-  if (!boundary) return [];
-  return raw.split(`--${boundary}`).flatMap((part) => {
-    const [head = "", ...body] = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
-    const filename = /filename="?([^"\r\n;]+)"?/i.exec(head)?.[1];
-    if (!filename || !/Content-Transfer-Encoding: base64/i.test(head)) return [];
-    const contentType = /Content-Type: ([^;\r\n]+)/i.exec(head)?.[1] ?? "";
-    return [{ filename, contentType, content: Buffer.from(body.join("").replace(/\s+/g, ""), "base64") }];
-  });
+function headerValue(headers: string, name: string): string {
+  // Folded header lines continue with whitespace.
+  const unfolded = headers.replace(/\r?\n[ \t]+/g, " ");
+  return new RegExp(`^${name}:\\s*(.*)$`, "im").exec(unfolded)?.[1]?.trim() ?? "";
 }
 
-/** Every message of the outbox, oldest first: its decoded text, and its attachments. */
-export function readOutboxMessages(dataDir: string): { text: string; attachments: OutboxAttachment[] }[] {
-  const dir = path.join(dataDir, "outbox");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(".eml"))
-    .sort()
-    .map((name) => {
-      const raw = fs.readFileSync(path.join(dir, name), "utf8");
-      return { text: decodeQuotedPrintable(raw), attachments: attachmentsOf(raw) };
-    });
+function decodePart(headers: string, body: string): Buffer {
+  const encoding = headerValue(headers, "content-transfer-encoding").toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64");
+  if (encoding === "quoted-printable") return Buffer.from(decodeQuotedPrintable(body), "utf8");
+  return Buffer.from(body, "utf8");
+}
+
+/** Reads one .eml as nodemailer writes it: plain, multipart/alternative, or multipart/mixed. */
+export function parseMail(raw: string): ParsedMail {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, split);
+  const mail: ParsedMail = {
+    headers,
+    to: headerValue(headers, "to"),
+    subject: headerValue(headers, "subject"),
+    text: "",
+    html: "",
+    attachments: [],
+  };
+  const visit = (partHeaders: string, body: string) => {
+    const type = headerValue(partHeaders, "content-type");
+    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+    if (/^multipart\//i.test(type) && boundary) {
+      for (const chunk of body.split(`--${boundary}`).slice(1)) {
+        if (chunk.startsWith("--")) break;
+        const inner = chunk.replace(/^\r?\n/, "");
+        const at = inner.search(/\r?\n\r?\n/);
+        visit(
+          inner.slice(0, at),
+          inner
+            .slice(at)
+            .replace(/^\r?\n\r?\n/, "")
+            .replace(/\r?\n$/, ""),
+        );
+      }
+      return;
+    }
+    const content = decodePart(partHeaders, body);
+    const disposition = headerValue(partHeaders, "content-disposition");
+    const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+    if (filename || /^attachment/i.test(disposition))
+      mail.attachments.push({ filename: filename ?? "", contentType: type.split(";")[0] ?? "", content });
+    else if (/^text\/html/i.test(type)) mail.html = content.toString("utf8");
+    else mail.text = content.toString("utf8");
+  };
+  visit(headers, raw.slice(split).replace(/^\r?\n\r?\n/, ""));
+  return mail;
 }

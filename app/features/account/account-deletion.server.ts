@@ -75,6 +75,14 @@ async function settleOrders(trx: Transaction<Database>, userId: string): Promise
   // A step's detail is the payment link or the tracking number it gave.
   if (kept.length)
     await trx.updateTable("order_events").set({ detail: "" }).where("order_id", "in", kept).execute();
+  // A withdrawal keeps its dates, pieces and refund (the accounting record); not who declared it,
+  // where the acknowledgement went, nor the reason they gave (docs/product.md §10.24).
+  if (kept.length)
+    await trx
+      .updateTable("order_withdrawals")
+      .set({ customer_name: DELETED_CUSTOMER_NAME, email: "", reason: "" })
+      .where("order_id", "in", kept)
+      .execute();
   return { deletedOpen: orders.some((order) => !order.was_paid && order.status === "nouvelle") };
 }
 

@@ -18,12 +18,14 @@
  * - `commandes`: `{ numero, statut, statut_libelle, creee_le, modifiee_le, client: { nom, email,
  *   telephone }, message, livraison: { mode, libelle, adresse, code_postal, ville, evenement },
  *   lignes: [{ piece, quantite, prix_unitaire_centimes }], total_centimes, numero_de_suivi,
- *   etapes: [{ statut, libelle, date, numero_de_suivi }] }`.
+ *   etapes: [{ statut, libelle, date, numero_de_suivi }], retractation: { declaree_le, nom, email,
+ *   motif, pieces, retour_recu_le, remboursee_le, montant_rembourse_centimes } or null }`.
  * - `messages_de_contact`: `{ nom, email, message, date, commande }` (the pieces asked for, if any).
  * Prices are in euro cents, as stored.
  */
 import { DELIVERY_LABELS } from "~/features/orders/order-types";
 import { listOrdersOfUser } from "~/features/orders/orders.server";
+import { withdrawalsForExport } from "~/features/withdrawal/withdrawal.server";
 import type { DB } from "~/server/database.server";
 
 export const DATA_EXPORT_FORMAT = "nacre-mes-donnees/1";
@@ -107,6 +109,11 @@ export async function exportUserData(db: DB, userId: string, now = new Date()) {
       .orderBy("id")
       .execute(),
   ]);
+  // The declaration of withdrawal the customer made (docs/product.md §10.24), with its order.
+  const withdrawals = await withdrawalsForExport(
+    db,
+    orders.map((order) => order.id),
+  );
 
   return {
     format: DATA_EXPORT_FORMAT,
@@ -183,6 +190,7 @@ export async function exportUserData(db: DB, userId: string, now = new Date()) {
         date: step.at,
         numero_de_suivi: step.status === "expediee" && step.detail ? step.detail : null,
       })),
+      retractation: withdrawals.get(order.id) ?? null,
     })),
     messages_de_contact: contacts.map((contact) => ({
       nom: contact.name,

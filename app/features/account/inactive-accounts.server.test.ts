@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "~/server/context.server";
 import { createTestContext } from "~/server/test-context";
+import { decodeQuotedPrintable } from "../../../tests/support/outbox";
 import { addMonths, runInactivityPass } from "./inactive-accounts.server";
 
 /** A pass, then the outbox worker's delivery of the warnings it recorded (ADR 025). */
@@ -23,29 +24,19 @@ const PASSWORD = "motdepasse-long";
 
 // --- The outbox: one .eml file per message (app/server/mail.server.ts).
 
-function decodeBody(headers: string, body: string): string {
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") {
-    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex) => `%${hex}`);
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, "%25"));
-  }
-  return body;
-}
-
 function mailsTo(ctx: AppContext, email: string): string[] {
   const dir = path.join(ctx.env.dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(".eml"))
-    .sort()
-    .map((name) => fs.readFileSync(path.join(dir, name), "utf8"))
-    .filter((raw) => new RegExp(`^to:\\s*${email.replace(".", "\\.")}\\s*$`, "im").test(raw))
-    .map((raw) => {
-      const split = raw.search(/\r?\n\r?\n/);
-      return decodeBody(raw.slice(0, split), raw.slice(split).trim());
-    });
+  return (
+    fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith(".eml"))
+      .sort()
+      .map((name) => fs.readFileSync(path.join(dir, name), "utf8"))
+      .filter((raw) => new RegExp(`^to:\\s*${email.replace(".", "\\.")}\\s*$`, "im").test(raw))
+      // Its text and HTML parts, decoded (tests/support/outbox.ts).
+      .map(decodeQuotedPrintable)
+  );
 }
 
 async function account(ctx: AppContext, email: string, dates: { created: Date; active?: Date }) {

@@ -12,6 +12,8 @@
  * accounts, the oldest first, so it stays short; the next day's pass goes on.
  */
 
+import { composeMail } from "~/features/mail/compose-mail.server";
+import { greetingFor } from "~/features/mail/mail-template";
 import { dayMonthYear } from "~/lib/dates";
 import type { AppContext } from "~/server/context.server";
 import { tryWithDatabaseLock } from "~/server/database.server";
@@ -102,27 +104,49 @@ export function inactivityWarningMail(
 ): MailMessage {
   const { shopName, months, deletionDate, publicUrl } = details;
   const date = dayMonthYear(deletionDate.toISOString());
-  return {
+  return composeMail({
     to: account.email,
     subject: `${shopName} — votre compte sera supprimé le ${date} sans connexion d'ici là`,
-    text: [
-      `Bonjour ${account.name || ""},`.trim(),
-      "",
-      `Votre compte ${shopName} n'a pas été utilisé depuis longtemps. Comme l'annonce notre politique de confidentialité, un compte inutilisé pendant ${inactivityDuration(months)} est supprimé, avec ce qui lui est attaché (profil, panier, favoris, avis, messages du chat).`,
-      "",
-      `Sans connexion de votre part d'ici là, votre compte sera supprimé le ${date}.`,
-      "",
-      "Pour le garder, il suffit de vous connecter :",
-      `${publicUrl}/auth`,
-      `Mot de passe oublié ? Choisissez-en un nouveau : ${publicUrl}/auth?vue=oubli`,
-      "",
-      `Vous pouvez aussi, avant cette date, récupérer une copie de vos données : dans votre espace client (${publicUrl}/mon-compte), bouton « Télécharger mes données ».`,
-      "",
-      "Les commandes payées sont conservées le temps que la loi l'impose, sans vos coordonnées.",
-      "",
-      `Ia ora na, à bientôt sur ${shopName}.`,
-    ].join("\n"),
-  };
+    brand: { shopName, publicUrl },
+    title: "Votre compte sera bientôt supprimé",
+    preview: `Sans connexion de votre part, votre compte sera supprimé le ${date}.`,
+    greeting: greetingFor(account.name),
+    blocks: [
+      {
+        kind: "text",
+        lines: [
+          `Votre compte ${shopName} n'a pas été utilisé depuis longtemps. Comme l'annonce notre politique de confidentialité, un compte inutilisé pendant ${inactivityDuration(months)} est supprimé, avec ce qui lui est attaché (profil, panier, favoris, avis, messages du chat).`,
+        ],
+      },
+      {
+        kind: "text",
+        lines: [`Sans connexion de votre part d'ici là, votre compte sera supprimé le ${date}.`],
+      },
+      {
+        kind: "action",
+        intro: "Pour le garder, il suffit de vous connecter :",
+        label: "Me connecter",
+        url: `${publicUrl}/auth`,
+      },
+      {
+        kind: "action",
+        intro: "Mot de passe oublié ? Choisissez-en un nouveau :",
+        label: "Choisir un nouveau mot de passe",
+        url: `${publicUrl}/auth?vue=oubli`,
+      },
+      {
+        kind: "text",
+        lines: [
+          `Vous pouvez aussi, avant cette date, récupérer une copie de vos données : dans votre espace client (${publicUrl}/mon-compte), bouton « Télécharger mes données ».`,
+        ],
+      },
+      {
+        kind: "note",
+        lines: ["Les commandes payées sont conservées le temps que la loi l'impose, sans vos coordonnées."],
+      },
+    ],
+    signature: `Ia ora na, à bientôt sur ${shopName}.`,
+  });
 }
 
 /** What went wrong, without the message (it may quote an address or a query's values). */

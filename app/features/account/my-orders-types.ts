@@ -3,6 +3,7 @@
  * what the customer needs, never the shop's internal note, the guest link's token or who clicked.
  */
 import type { OrderStatus } from "~/features/orders/order-types";
+import type { WithdrawalNotice } from "~/features/withdrawal/withdrawal-types";
 
 export interface MyOrderLine {
   name: string;
@@ -38,4 +39,6 @@ export interface MyOrder {
   /** The CGV version the order was concluded under, at its payment (ADR 029); null before. */
   cgvVersion: number | null;
   steps: MyOrderStep[];
+  /** The withdrawal function (docs/product.md §10.24); null: no contract to withdraw from. */
+  withdrawal: WithdrawalNotice | null;
 }

@@ -2,6 +2,7 @@
 import { deliveryText } from "~/features/orders/order-mails.server";
 import { orderTotalText } from "~/features/orders/order-types";
 import { listOrdersOfUser, type OrderView } from "~/features/orders/orders.server";
+import { withdrawalNotices } from "~/features/withdrawal/withdrawal.server";
 import type { DB } from "~/server/database.server";
 import type { MyOrder } from "./my-orders-types";
 
@@ -11,7 +12,7 @@ function payableLink(order: OrderView): string | null {
   return /^https:\/\/[^\s]+$/.test(order.paymentUrl) ? order.paymentUrl : null;
 }
 
-export function toMyOrder(order: OrderView): MyOrder {
+export function toMyOrder(order: OrderView): Omit<MyOrder, "withdrawal"> {
   const shipped = order.status === "expediee" || order.status === "livree";
   return {
     id: order.id,
@@ -39,7 +40,17 @@ export function toMyOrder(order: OrderView): MyOrder {
   };
 }
 
-/** Only the orders placed from this account: `userId` is the session's, never a parameter. */
-export async function listMyOrders(db: DB, userId: string): Promise<MyOrder[]> {
-  return (await listOrdersOfUser(db, userId)).map(toMyOrder);
+/**
+ * Only the orders placed from this account: `userId` is the session's, never a parameter. Each says
+ * where it stands for withdrawal at `now` (docs/product.md §10.24).
+ */
+export async function listMyOrders(db: DB, userId: string, now: Date = new Date()): Promise<MyOrder[]> {
+  const orders = await listOrdersOfUser(db, userId);
+  const notices = await withdrawalNotices(
+    db,
+    orders,
+    now,
+    (id) => `/mon-compte/commandes/${id}/retractation`,
+  );
+  return orders.map((order) => ({ ...toMyOrder(order), withdrawal: notices.get(order.id) ?? null }));
 }

@@ -7,6 +7,7 @@
 import { Link } from "react-router";
 import buttons from "~/components/button.module.css";
 import { ContractDocuments } from "~/features/contract/contract-documents";
+import { WithdrawalNoticeBlock } from "~/features/withdrawal/withdrawal-notice";
 import { dayMonthYear, frenchTime, longDate } from "~/lib/dates";
 import { formatLineTotal } from "~/lib/format";
 import accountStyles from "./account.module.css";
@@ -21,6 +22,7 @@ function pieces(order: MyOrder): string {
 function OrderDetails({ order }: { order: MyOrder }) {
   return (
     <div className={styles.body}>
+      <WithdrawalNoticeBlock notice={order.withdrawal} number={order.number} />
       {order.paymentUrl ? (
         <div className={`${styles.callout} ${styles.payment}`}>
           <p>Votre lien de paiement sécurisé est prêt.</p>
@@ -97,7 +99,8 @@ export function MyOrdersSection({ orders }: { orders: MyOrder[] }) {
       <ul className={styles.orders}>
         {orders.map((order, index) => (
           <li key={order.id}>
-            <details className={styles.order} open={index === 0}>
+            {/* An order that can still be withdrawn from stays open: its control in plain sight (D221-5). */}
+            <details className={styles.order} open={index === 0 || order.withdrawal?.kind === "open"}>
               <summary className={styles.summary}>
                 <span className={styles.number}>{order.number}</span>
                 <span className={styles.badge} data-status={order.status}>

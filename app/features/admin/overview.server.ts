@@ -1,5 +1,6 @@
 /** The dashboard overview (docs/product.md §2): counts per section and what waits for the admin. */
 import { countNewOrders } from "~/features/orders/orders.server";
+import { overdueRefunds } from "~/features/withdrawal/withdrawal.server";
 import type { DB } from "~/server/database.server";
 import { countUndeliveredMails } from "~/server/outbox.server";
 
@@ -17,9 +18,11 @@ export interface OverviewCounts {
   newOrders: number;
   /** E-mails that failed after their last try (ADR 025). */
   undeliveredMails: number;
+  /** Refunds past their deadline after a withdrawal (docs/product.md §10.24). */
+  overdueRefunds: number;
 }
 
-export async function getOverviewCounts(db: DB): Promise<OverviewCounts> {
+export async function getOverviewCounts(db: DB, now: Date = new Date()): Promise<OverviewCounts> {
   const count = async (query: Promise<{ n: number | string | bigint } | undefined>): Promise<number> =>
     Number((await query)?.n ?? 0);
   const all = (table: "products" | "categories" | "events" | "reviews" | "chats" | "users") =>
@@ -37,31 +40,33 @@ export async function getOverviewCounts(db: DB): Promise<OverviewCounts> {
     all("chats"),
     all("users"),
   ]);
-  const [pendingReviews, unreadChats, newContactMessages, newOrders, undeliveredMails] = await Promise.all([
-    count(
-      db
-        .selectFrom("reviews")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("is_approved", "=", 0)
-        .executeTakeFirst(),
-    ),
-    count(
-      db
-        .selectFrom("chats")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("unread_count_admin", ">", 0)
-        .executeTakeFirst(),
-    ),
-    count(
-      db
-        .selectFrom("contact_messages")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("is_read", "=", 0)
-        .executeTakeFirst(),
-    ),
-    countNewOrders(db),
-    countUndeliveredMails(db),
-  ]);
+  const [pendingReviews, unreadChats, newContactMessages, newOrders, undeliveredMails, overdue] =
+    await Promise.all([
+      count(
+        db
+          .selectFrom("reviews")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("is_approved", "=", 0)
+          .executeTakeFirst(),
+      ),
+      count(
+        db
+          .selectFrom("chats")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("unread_count_admin", ">", 0)
+          .executeTakeFirst(),
+      ),
+      count(
+        db
+          .selectFrom("contact_messages")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("is_read", "=", 0)
+          .executeTakeFirst(),
+      ),
+      countNewOrders(db),
+      countUndeliveredMails(db),
+      overdueRefunds(db, now),
+    ]);
   return {
     products,
     categories,
@@ -74,5 +79,6 @@ export async function getOverviewCounts(db: DB): Promise<OverviewCounts> {
     newContactMessages,
     newOrders,
     undeliveredMails,
+    overdueRefunds: overdue.length,
   };
 }

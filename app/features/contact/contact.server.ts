@@ -19,7 +19,7 @@ export interface ContactMessageInput {
 }
 
 export async function saveContactMessage(
-  ctx: Pick<AppContext, "db" | "outbox">,
+  ctx: Pick<AppContext, "db" | "outbox" | "env">,
   shop: { shopName: string; email: string },
   input: ContactMessageInput,
 ): Promise<string> {
@@ -36,7 +36,7 @@ export async function saveContactMessage(
         order_details: input.order ? JSON.stringify(input.order) : null,
       })
       .execute();
-    await notifyContactMessage({ db }, shop, input);
+    await notifyContactMessage({ db, env: ctx.env }, shop, input);
   });
   ctx.outbox.nudge();
   return id;

@@ -5,6 +5,7 @@
 import { Form, Link } from "react-router";
 import buttons from "~/components/button.module.css";
 import ui from "~/features/admin/admin-ui.module.css";
+import type { WithdrawalFlag } from "~/features/withdrawal/withdrawal-types";
 import { formatPrice, TOTAL_TO_CONFIRM } from "~/lib/format";
 import { OrderStatusBadge, shortDateTime } from "./admin-order-parts";
 import styles from "./admin-orders.module.css";
@@ -26,12 +27,22 @@ export interface OrderRow {
   awaitingApproval: boolean;
   /** Lines ordered on request still waiting for their price (docs/product.md §10.19): all, some, none. */
   priceToConfirm: "all" | "some" | null;
+  /** A withdrawal and where its refund stands (docs/product.md §10.24). */
+  withdrawal: WithdrawalFlag | null;
 }
 
 export interface OrderListQuery {
   status: OrderStatus | null;
   q: string;
+  /** Only the refunds overdue after a withdrawal. */
+  overdue: boolean;
 }
+
+const WITHDRAWAL_FLAGS: Record<WithdrawalFlag, string> = {
+  "en-cours": "Rétractation",
+  "en-retard": "Remboursement en retard",
+  remboursee: "Rétractation remboursée",
+};
 
 /** The list's address for a status, keeping the search. */
 function listUrl(status: OrderStatus | null, q: string): string {
@@ -88,6 +99,7 @@ function Search({ query }: { query: OrderListQuery }) {
 }
 
 function emptyText(query: OrderListQuery): string {
+  if (query.overdue) return "Aucun remboursement en retard.";
   if (query.q) return `Aucune commande ne correspond à « ${query.q} ».`;
   if (query.status) return `Aucune commande « ${ORDER_STATUS_LABELS[query.status]} » pour le moment.`;
   return "Aucune commande pour le moment.";
@@ -97,16 +109,32 @@ export function AdminOrderList({
   orders,
   query,
   limited,
+  overdueCount,
 }: {
   orders: OrderRow[];
   query: OrderListQuery;
   /** More orders match than the list shows. */
   limited: boolean;
+  /** Refunds past their deadline after a withdrawal (docs/product.md §10.24). */
+  overdueCount: number;
 }) {
   return (
     <>
       <StatusTabs query={query} />
       <Search query={query} />
+      {overdueCount > 0 && !query.overdue ? (
+        <p className={styles.flag}>
+          <Link to="/admin/commandes?retractation=en-retard">
+            {overdueCount} remboursement{overdueCount > 1 ? "s" : ""} en retard après une rétractation
+          </Link>
+        </p>
+      ) : null}
+      {query.overdue ? (
+        <p className={ui.hint}>
+          Remboursements en retard après une rétractation.{" "}
+          <Link to="/admin/commandes">Toutes les commandes</Link>
+        </p>
+      ) : null}
       <p className={ui.hint} aria-live="polite">
         {orders.length} commande{orders.length > 1 ? "s" : ""}
         {query.status || query.q ? ` trouvée${orders.length > 1 ? "s" : ""}` : ""}.
@@ -144,6 +172,11 @@ export function AdminOrderList({
                     {order.awaitingApproval ? <span className={styles.flag}>À valider</span> : null}
                     {order.priceToConfirm && order.status === "nouvelle" ? (
                       <span className={styles.flag}>Prix à fixer</span>
+                    ) : null}
+                    {order.withdrawal ? (
+                      <span className={styles.flag} data-withdrawal={order.withdrawal}>
+                        {WITHDRAWAL_FLAGS[order.withdrawal]}
+                      </span>
                     ) : null}
                     {/* On a phone the status moves here, its column hidden: the table then fits. */}
                     <span className={styles.statusInline}>

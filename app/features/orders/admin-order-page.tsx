@@ -532,10 +532,13 @@ export function AdminOrderPage({
   holdExpired,
   emailBlocked,
   answer,
+  withdrawal = null,
 }: {
   order: AdminOrder;
   holdExpired: boolean;
   emailBlocked: boolean;
+  /** The « Rétractation » block when the customer withdrew (docs/product.md §10.24). */
+  withdrawal?: ReactNode;
   /** The action's answer to a plain form post (without JavaScript). */
   answer: { ok: true; message: string } | { ok: false; error: string } | null;
 }) {
@@ -573,6 +576,7 @@ export function AdminOrderPage({
           <Message order={order} />
         </div>
         <div className={styles.column}>
+          {withdrawal}
           <Holds order={order} holdExpired={holdExpired} emailBlocked={emailBlocked} />
           <Actions order={order} />
           <History order={order} />

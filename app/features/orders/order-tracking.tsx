@@ -112,7 +112,14 @@ function DeliveryDetails({ delivery }: { delivery: TrackingView["delivery"] }) {
   );
 }
 
-export function OrderTracking({ order }: { order: TrackingView }) {
+export function OrderTracking({
+  order,
+  withdrawal = null,
+}: {
+  order: TrackingView;
+  /** The withdrawal function's block (docs/product.md §10.24), in the status card for all to see. */
+  withdrawal?: ReactNode;
+}) {
   const basket = useBasket();
   const [searchParams] = useSearchParams();
   const justPlaced = searchParams.has(JUST_PLACED_PARAM);
@@ -162,6 +169,7 @@ export function OrderTracking({ order }: { order: TrackingView }) {
               Numéro de suivi du colis : <strong>{order.trackingNumber}</strong>
             </p>
           ) : null}
+          {withdrawal}
           <ol className={styles.steps} aria-label="Étapes de la commande">
             {order.steps.map((step) => (
               <li key={step.status} data-done={step.at ? "true" : undefined} data-status={step.status}>

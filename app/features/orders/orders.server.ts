@@ -525,6 +525,16 @@ export async function moveOrder(
       }
       await moveUnits(trx, lines, pieces, "out", now);
     }
+    // A withdrawn order follows its own steps (docs/product.md §10.24): cancelling it would put the
+    // returned pieces on sale a second time.
+    if (request.to === "annulee") {
+      const withdrawn = await trx
+        .selectFrom("order_withdrawals")
+        .select("id")
+        .where("order_id", "=", orderId)
+        .executeTakeFirst();
+      if (withdrawn) return refusal(409, WITHDRAWN_ORDER_CANNOT_BE_CANCELLED);
+    }
     if (request.to === "annulee" && order.status === "payee") {
       await moveUnits(trx, lines, await lockPieces(trx, pieceIds), "back", now);
     }
@@ -574,6 +584,10 @@ export async function moveOrder(
   });
   return result;
 }
+
+/** docs/product.md §8: a withdrawn order is settled by its return and refund, never cancelled. */
+export const WITHDRAWN_ORDER_CANNOT_BE_CANCELLED =
+  "Cette commande fait l'objet d'une rétractation : enregistrez le retour et le remboursement dans le bloc « Rétractation » au lieu de l'annuler.";
 
 /** docs/product.md §8: a step that needs every price while a piece on request has none. */
 export const PRICE_NEEDED_FOR_LINK = "Indiquez le prix de chaque pièce avant d'envoyer le lien de paiement.";
@@ -648,6 +662,8 @@ export interface OrderListFilter {
   status?: OrderStatus | null;
   /** Number, customer name or e-mail, or a piece's name. */
   query?: string;
+  /** Only these orders (the refunds overdue, docs/product.md §10.24). */
+  ids?: readonly string[];
 }
 
 export interface OrderSummary {
@@ -708,6 +724,10 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
         .as("unpriced_lines"),
   ]);
   if (filter.status) query = query.where("o.status", "=", filter.status);
+  if (filter.ids) {
+    if (filter.ids.length === 0) return [];
+    query = query.where("o.id", "in", filter.ids);
+  }
   const words = (filter.query ?? "").trim().toLowerCase().slice(0, 100);
   if (words) {
     const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -14,6 +14,8 @@
  * admin_seen_at) opens the next absence. The claim is one conditional UPDATE, so two instances
  * handling two messages at once never both send.
  */
+
+import { composeMail } from "~/features/mail/compose-mail.server";
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import type { MailMessage } from "~/server/mail.server";
@@ -53,23 +55,33 @@ export async function sellerInbox(db: DB, kind: Kind): Promise<SellerInbox | nul
   return { shopName: row.shop_name, email: row.email };
 }
 
-const FOOTER = (publicUrl: string) => [
-  "",
-  `Ces e-mails se règlent dans les paramètres du tableau de bord : ${publicUrl}/admin/parametres`,
-];
+/** Why the seller gets this e-mail, and where it is switched off. */
+const SETTINGS_NOTE = (publicUrl: string) =>
+  ({
+    kind: "note",
+    lines: [`Ces e-mails se règlent dans les paramètres du tableau de bord : ${publicUrl}/admin/parametres`],
+  }) as const;
 
 // --- Contact messages
 
 export function contactMail(
   shop: SellerInbox,
   message: { name: string; email: string; message: string },
+  publicUrl: string,
 ): MailMessage {
-  return {
+  return composeMail({
     to: shop.email,
     subject: `${shop.shopName} — nouveau message de ${message.name}`,
-    text: [`De : ${message.name} <${message.email}>`, "", message.message].join("\n"),
     replyTo: message.email,
-  };
+    brand: { shopName: shop.shopName, publicUrl },
+    title: `Message de ${message.name}`,
+    preview: message.message.slice(0, 120),
+    blocks: [
+      { kind: "text", lines: [`De : ${message.name} <${message.email}>`] },
+      { kind: "quote", text: message.message },
+      { kind: "note", lines: ["Répondez simplement à cet e-mail pour lui écrire."] },
+    ],
+  });
 }
 
 /**
@@ -77,12 +89,12 @@ export function contactMail(
  * unless that e-mail is switched off.
  */
 export async function notifyContactMessage(
-  ctx: Pick<AppContext, "db">,
+  ctx: NotifyContext,
   shop: SellerInbox,
   message: { name: string; email: string; message: string },
 ): Promise<boolean> {
   if (!shop.email || !(await sellerInbox(ctx.db, "contact"))) return false;
-  await recordMail(ctx.db, contactMail(shop, message), "message de contact");
+  await recordMail(ctx.db, contactMail(shop, message, ctx.env.PUBLIC_URL), "message de contact");
   return true;
 }
 
@@ -93,19 +105,24 @@ export function reviewMail(
   review: { authorName: string; rating: number; comment: string },
   publicUrl: string,
 ): MailMessage {
-  return {
+  return composeMail({
     to: shop.email,
     subject: `${shop.shopName} — nouvel avis à valider`,
-    text: [
-      `${review.authorName} a laissé un avis : ${review.rating}/5.`,
-      "",
-      review.comment,
-      "",
-      "Il attend votre validation avant de paraître sur le site :",
-      `${publicUrl}/admin/avis`,
-      ...FOOTER(publicUrl),
-    ].join("\n"),
-  };
+    brand: { shopName: shop.shopName, publicUrl },
+    title: "Un avis attend votre validation",
+    preview: `${review.authorName} a laissé un avis : ${review.rating}/5.`,
+    blocks: [
+      { kind: "text", lines: [`${review.authorName} a laissé un avis : ${review.rating}/5.`] },
+      { kind: "quote", text: review.comment },
+      {
+        kind: "action",
+        intro: "Il attend votre validation avant de paraître sur le site :",
+        label: "Voir les avis",
+        url: `${publicUrl}/admin/avis`,
+      },
+      SETTINGS_NOTE(publicUrl),
+    ],
+  });
 }
 
 /** A review was created, pending: the shop hears of it unless that e-mail is switched off. */
@@ -167,21 +184,35 @@ export function chatMail(
   message: { customerName: string; content: string },
   publicUrl: string,
 ): MailMessage {
-  return {
+  return composeMail({
     to: shop.email,
     subject: `${shop.shopName} — ${message.customerName} vous a écrit sur le chat`,
-    text: [
-      `${message.customerName} vous a écrit sur le chat de la boutique, et personne n'a ouvert le tableau de bord depuis plus de 10 minutes :`,
-      "",
-      message.content,
-      "",
-      "Répondre dans le tableau de bord, rubrique Messages :",
-      `${publicUrl}/admin/messages`,
-      "",
-      "Les messages suivants de cette conversation ne seront pas envoyés par e-mail avant votre prochain passage dans le tableau de bord.",
-      ...FOOTER(publicUrl),
-    ].join("\n"),
-  };
+    brand: { shopName: shop.shopName, publicUrl },
+    title: `${message.customerName} vous a écrit`,
+    preview: message.content.slice(0, 120),
+    blocks: [
+      {
+        kind: "text",
+        lines: [
+          `${message.customerName} vous a écrit sur le chat de la boutique, et personne n'a ouvert le tableau de bord depuis plus de 10 minutes :`,
+        ],
+      },
+      { kind: "quote", text: message.content },
+      {
+        kind: "action",
+        intro: "Répondre dans le tableau de bord, rubrique Messages :",
+        label: "Ouvrir les messages",
+        url: `${publicUrl}/admin/messages`,
+      },
+      {
+        kind: "note",
+        lines: [
+          "Les messages suivants de cette conversation ne seront pas envoyés par e-mail avant votre prochain passage dans le tableau de bord.",
+        ],
+      },
+      SETTINGS_NOTE(publicUrl),
+    ],
+  });
 }
 
 /**

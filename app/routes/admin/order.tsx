@@ -6,6 +6,10 @@ import { AdminOrderPage } from "~/features/orders/admin-order-page";
 import { runOrderCommand } from "~/features/orders/order-command.server";
 import { isEmailBlocked } from "~/features/orders/order-holds.server";
 import { findOrderById } from "~/features/orders/orders.server";
+import { AdminWithdrawalBlock } from "~/features/withdrawal/admin-withdrawal";
+import { findAdminWithdrawal } from "~/features/withdrawal/withdrawal.server";
+import { runWithdrawalCommand } from "~/features/withdrawal/withdrawal-command.server";
+import { isWithdrawalIntent } from "~/features/withdrawal/withdrawal-schema";
 import { privateMeta, productPath } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
@@ -46,6 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     holdExpired: Date.parse(order.holdExpiresAt) <= Date.now(),
     emailBlocked: await isEmailBlocked(db, order.email),
+    withdrawal: await findAdminWithdrawal(db, order.id, new Date()),
   };
 }
 
@@ -55,6 +60,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readLimitedForm(request);
   // This page acts on its own order only, whatever the form says.
   form.set("orderId", params.id);
+  // A withdrawal's steps (docs/product.md §10.24) live with the withdrawal function.
+  if (isWithdrawalIntent(form.get("intent"))) return runWithdrawalCommand(form);
   return runOrderCommand(form, admin);
 }
 
@@ -66,6 +73,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         holdExpired={loaderData.holdExpired}
         emailBlocked={loaderData.emailBlocked}
         answer={actionData ?? null}
+        withdrawal={
+          loaderData.withdrawal ? (
+            <AdminWithdrawalBlock orderId={loaderData.order.id} withdrawal={loaderData.withdrawal} />
+          ) : null
+        }
       />
     </section>
   );

@@ -3,6 +3,7 @@ import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { AdminOrderList } from "~/features/orders/admin-order-list";
 import { isOrderStatus } from "~/features/orders/order-types";
 import { listOrders } from "~/features/orders/orders.server";
+import { overdueRefunds, withdrawalFlags } from "~/features/withdrawal/withdrawal.server";
 import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
@@ -21,10 +22,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const statut = params.get("statut");
   const status = isOrderStatus(statut) ? statut : null;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
+  const db = getDb();
+  const now = new Date();
+  // Refunds past their deadline after a withdrawal (docs/product.md §10.24): a filter of their own.
+  const overdue = await overdueRefunds(db, now);
+  const onlyOverdue = params.get("retractation") === "en-retard";
   // One more than shown: whether others remain.
-  const found = await listOrders(getDb(), { status, query: q }, LIST_LIMIT + 1);
+  const found = await listOrders(
+    db,
+    { status, query: q, ...(onlyOverdue ? { ids: overdue.map((refund) => refund.orderId) } : {}) },
+    LIST_LIMIT + 1,
+  );
+  const flags = await withdrawalFlags(
+    db,
+    found.map((order) => order.id),
+    now,
+  );
   return {
-    query: { status, q },
+    query: { status, q, overdue: onlyOverdue },
+    overdueCount: overdue.length,
     limited: found.length > LIST_LIMIT,
     orders: found.slice(0, LIST_LIMIT).map((order) => ({
       id: order.id,
@@ -38,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       unconfirmed: order.unconfirmed,
       awaitingApproval: order.awaitingApproval,
       priceToConfirm: order.priceToConfirm,
+      withdrawal: flags.get(order.id) ?? null,
     })),
   };
 }
@@ -47,7 +64,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <section>
       <h1>Commandes</h1>
       <p className={styles.lead}>Les commandes des clients, les plus récentes en premier.</p>
-      <AdminOrderList orders={loaderData.orders} query={loaderData.query} limited={loaderData.limited} />
+      <AdminOrderList
+        orders={loaderData.orders}
+        query={loaderData.query}
+        limited={loaderData.limited}
+        overdueCount={loaderData.overdueCount}
+      />
     </section>
   );
 }

@@ -43,6 +43,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             {plural(counts.newOrders, "nouvelle commande", "nouvelles commandes")}
           </Link>
         </li>
+        {counts.overdueRefunds > 0 ? (
+          <li data-alert="true">
+            <Link to="/admin/commandes?retractation=en-retard">
+              {plural(counts.overdueRefunds, "remboursement en retard", "remboursements en retard")} après une
+              rétractation
+            </Link>
+          </li>
+        ) : null}
         {counts.undeliveredMails > 0 ? (
           <li>
             <Link to="/admin/parametres#e-mails-non-distribues">

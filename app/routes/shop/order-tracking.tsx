@@ -6,6 +6,8 @@ import { data, isRouteErrorResponse } from "react-router";
 import { NotFoundNotice } from "~/components/not-found-notice";
 import { OrderTracking } from "~/features/orders/order-tracking";
 import { findTrackedOrder } from "~/features/orders/order-tracking.server";
+import { orderIdByToken, withdrawalNotices } from "~/features/withdrawal/withdrawal.server";
+import { WithdrawalNoticeBlock } from "~/features/withdrawal/withdrawal-notice";
 import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/order-tracking";
@@ -13,9 +15,20 @@ import type { Route } from "./+types/order-tracking";
 const NOT_FOUND = "Cette commande est introuvable : vérifiez le lien reçu par e-mail.";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const order = await findTrackedOrder(getDb(), params.jeton);
-  if (!order) throw data({ message: NOT_FOUND }, { status: 404 });
-  return { order };
+  const db = getDb();
+  const [order, orderId] = await Promise.all([
+    findTrackedOrder(db, params.jeton),
+    orderIdByToken(db, params.jeton),
+  ]);
+  if (!order || !orderId) throw data({ message: NOT_FOUND }, { status: 404 });
+  // The withdrawal function (docs/product.md §10.24): « Renoncer au contrat ici » while the period runs.
+  const notices = await withdrawalNotices(
+    db,
+    [{ id: orderId, status: order.status }],
+    new Date(),
+    () => `/commande/${params.jeton}/retractation`,
+  );
+  return { order, withdrawal: notices.get(orderId) ?? null };
 }
 
 // The security headers send no Referer from /commande/ pages (app/server/security-headers.server.ts).
@@ -27,7 +40,12 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function OrderTrackingRoute({ loaderData }: Route.ComponentProps) {
-  return <OrderTracking order={loaderData.order} />;
+  return (
+    <OrderTracking
+      order={loaderData.order}
+      withdrawal={<WithdrawalNoticeBlock notice={loaderData.withdrawal} number={loaderData.order.number} />}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
