@@ -8,9 +8,9 @@
  * malformed or unknown versions are French 404s.
  */
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ParsedMail, parseMail } from "../support/outbox";
 import { postCommand } from "../support/page-command";
 import { pdfText } from "../support/pdf-text";
@@ -195,7 +195,7 @@ describe("the contract on a durable medium", () => {
         .join(", ")}`.slice(0, 20),
       // Delivery, its cost, its date; the payment.
       "Mode : Envoi postal — 12 rue des Lagons, 56170 Quiberon",
-      "Frais de livraison :",
+      "Frais de livraison : celui indiqué dans le récapitulatif joint au lien de paiement",
       "Date de livraison prévue : expédition sous 48 heures ouvrées après le paiement, livraison au plus tard le",
       "Paiement reçu le",
       // The withdrawal right, its conditions, where its function is.
@@ -213,6 +213,9 @@ describe("the contract on a durable medium", () => {
     ])
       expect(text, expected).toContain(expected);
 
+    // The HTML part says the same (one description of the mail, docs/product.md §10.13).
+    expect(mail.html).toContain("Votre commande est confirmée");
+    expect(mail.html).toContain(`href="${shop.ctx.env.PUBLIC_URL}/commande/${order.token}"`);
     expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
       [`CGV-v${version}.pdf`, "application/pdf"],
       ["formulaire-retractation.pdf", "application/pdf"],

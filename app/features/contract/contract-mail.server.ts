@@ -14,6 +14,8 @@ import {
   postalAddress,
   sellerName,
 } from "~/features/content/legal.server";
+import { composeMail } from "~/features/mail/compose-mail.server";
+import { greetingFor, type MailBlock } from "~/features/mail/mail-template";
 import { deliveryText } from "~/features/orders/order-mails.server";
 import { type OrderView, orderTotalText } from "~/features/orders/order-types";
 import { dayMonthYear, frenchTime, longDate } from "~/lib/dates";
@@ -71,25 +73,32 @@ export async function pieceCharacteristics(
   return found;
 }
 
-/** The delivery's cost line: the one place the order's delivery cost is written into the mail. */
+/** The delivery's cost: the one place the order's delivery cost is written into the mail. */
 export function deliveryCostText(order: Pick<OrderView, "delivery">): string {
   return order.delivery.method === "envoi"
-    ? "Frais de livraison : ceux indiqués dans le récapitulatif joint au lien de paiement, en sus du total des pièces ci-dessus."
-    : "Frais de livraison : aucun, la commande vous est remise sans envoi.";
+    ? "celui indiqué dans le récapitulatif joint au lien de paiement, en sus du total des pièces"
+    : "aucun, la commande vous est remise sans envoi";
 }
 
-/** When the customer can expect the pieces (CGV article 7, L216-1). */
-export function deliveryDateText(order: Pick<OrderView, "delivery">, paidAt: string): string {
+/** When the customer can expect the pieces (CGV article 7, L216-1): its label and its text. */
+export function deliveryDate(order: Pick<OrderView, "delivery">, paidAt: string): [string, string] {
   const latest = new Date(Date.parse(paidAt) + LATEST_DELIVERY_DAYS * 86_400_000).toISOString();
   switch (order.delivery.method) {
     case "envoi":
-      return `Date de livraison prévue : expédition sous 48 heures ouvrées après le paiement, livraison au plus tard le ${dayMonthYear(latest)} (article L216-1 du Code de la consommation).`;
+      return [
+        "Date de livraison prévue",
+        `expédition sous 48 heures ouvrées après le paiement, livraison au plus tard le ${dayMonthYear(latest)} (article L216-1 du Code de la consommation)`,
+      ];
     case "evenement":
-      return order.delivery.eventStart
-        ? `Date de remise prévue : le ${longDate(order.delivery.eventStart)}, lors de l'événement « ${order.delivery.eventTitle} ».`
-        : `Date de remise prévue : lors de l'événement « ${order.delivery.eventTitle} ».`;
+      return [
+        "Date de remise prévue",
+        `${order.delivery.eventStart ? `le ${longDate(order.delivery.eventStart)}, ` : ""}lors de l'événement « ${order.delivery.eventTitle} »`,
+      ];
     default:
-      return `Date de remise prévue : à convenir ensemble, au plus tard le ${dayMonthYear(latest)} (article L216-1 du Code de la consommation).`;
+      return [
+        "Date de remise prévue",
+        `à convenir ensemble, au plus tard le ${dayMonthYear(latest)} (article L216-1 du Code de la consommation)`,
+      ];
   }
 }
 
@@ -104,79 +113,133 @@ export interface ConfirmationInput {
   paidAt: string;
 }
 
-/** The e-mail's text (its attachments are added by contractConfirmation). */
-export function contractConfirmationText(input: ConfirmationInput): MailMessage {
+/** The e-mail, its HTML and text parts from one description (its attachments are added by concludeContract). */
+export function contractConfirmationMail(input: ConfirmationInput): MailMessage {
   const { order, legal, cgv, publicUrl, orderLink, paidAt } = input;
   const address = postalAddress(legal);
-  const seller = [
-    `Vendeur : ${legal.shopName}${legal.ownerName ? `, exploité par ${legal.ownerName}` : ""}${legal.legalForm ? ` (${legal.legalForm})` : ""}`,
-    ...(legal.siret ? [`SIRET : ${legal.siret}`] : []),
-    ...(address ? [`Adresse : ${address}`] : []),
-    ...(legal.email ? [`E-mail : ${legal.email}`] : []),
-    ...(legal.phone ? [`Téléphone : ${legal.phone}`] : []),
+  const seller: [string, string][] = [
+    [
+      "Vendeur",
+      `${legal.shopName}${legal.ownerName ? `, exploité par ${legal.ownerName}` : ""}${legal.legalForm ? ` (${legal.legalForm})` : ""}`,
+    ],
+    ...(legal.siret ? [["SIRET", legal.siret] as [string, string]] : []),
+    ...(address ? [["Adresse", address] as [string, string]] : []),
+    ...(legal.email ? [["E-mail", legal.email] as [string, string]] : []),
+    ...(legal.phone ? [["Téléphone", legal.phone] as [string, string]] : []),
   ];
-  const pieces = order.lines.flatMap((line) => {
+  const pieces = order.lines.map((line) => {
     const facts = line.productId ? (input.characteristics.get(line.productId) ?? []) : [];
     const price =
       line.unitPriceCents === null
         ? formatPrice(null)
         : line.quantity > 1
-          ? `${formatPrice(line.unitPriceCents)} l'unité, soit ${formatPrice(line.unitPriceCents * line.quantity)}`
-          : formatPrice(line.unitPriceCents);
-    return [
-      `- ${line.name} × ${line.quantity} — ${price} TTC`,
-      ...(facts.length ? [`  ${facts.join(" ; ")}`] : []),
-    ];
+          ? `${formatPrice(line.unitPriceCents)} l'unité, soit ${formatPrice(line.unitPriceCents * line.quantity)} TTC`
+          : `${formatPrice(line.unitPriceCents)} TTC`;
+    return {
+      name: line.name,
+      quantity: line.quantity,
+      price,
+      ...(facts.length ? { note: `(${facts.join(" ; ")})` } : {}),
+      ...(line.slug ? { url: `${publicUrl}/catalogue/produit/${line.slug}` } : {}),
+    };
   });
-  const mediator = legal.mediatorName
-    ? [
-        "",
-        "MÉDIATION",
-        `En cas de litige non résolu avec nous, vous pouvez recourir gratuitement au médiateur de la consommation : ${legal.mediatorName}${legal.mediatorAddress ? `, ${legal.mediatorAddress}` : ""}${legal.mediatorUrl ? `, ${legal.mediatorUrl}` : ""} (article L612-1 du Code de la consommation).`,
-      ]
-    : [];
-  const text = [
-    `Bonjour ${order.customerName},`,
-    "",
-    `Nous avons bien reçu votre paiement, merci ! Votre commande ${order.number} est confirmée : voici les informations essentielles de notre contrat, à conserver (article L221-13 du Code de la consommation).`,
-    "",
-    "LE VENDEUR",
-    ...seller,
-    "",
-    "VOS PIÈCES",
-    ...pieces,
-    `Total des pièces : ${orderTotalText(order)} TTC`,
-    "",
-    "LIVRAISON",
-    `Mode : ${deliveryText(order)}`,
-    deliveryCostText(order),
-    deliveryDateText(order, paidAt),
-    "",
-    "PAIEMENT",
-    `Paiement reçu le ${longDate(paidAt)} à ${frenchTime(paidAt)}, par le lien de paiement sécurisé ou directement auprès de nous.`,
-    "",
-    "VOTRE DROIT DE RÉTRACTATION",
-    `Vous disposez de ${WITHDRAWAL_DAYS} jours à compter du jour où vous (ou un tiers que vous désignez, autre que le transporteur) recevez vos pièces pour vous rétracter, sans avoir à vous justifier (article L221-18 du Code de la consommation).`,
-    "Conditions : renvoyez les pièces complètes, dans leur emballage d'origine avec leur certificat, au plus tard 14 jours après nous avoir informés ; les frais de renvoi sont à votre charge. Nous vous remboursons toutes les sommes versées, frais de livraison initiaux compris (dans la limite du mode standard le moins coûteux), au plus tard 14 jours après votre décision, le remboursement pouvant attendre la réception des pièces ou la preuve de leur envoi (CGV, article 8). Les créations faites sur mesure ou nettement personnalisées en sont exclues (article L221-28).",
-    "Pour vous rétracter en ligne : le bouton « Renoncer au contrat ici » sur la page de votre commande,",
-    orderLink,
-    `ou la page Rétractation du site : ${publicUrl}/retractation`,
-    `Vous pouvez aussi nous écrire${legal.email ? ` à ${legal.email}` : ""}${address ? ` ou par courrier à ${address}` : ""}, par exemple avec le modèle de formulaire de rétractation joint (${WITHDRAWAL_FORM_PDF_NAME}).`,
-    "",
-    "VOS GARANTIES LÉGALES",
-    "Garantie légale de conformité : deux ans à compter de la délivrance des pièces (articles L217-3 et suivants du Code de la consommation).",
-    "Garantie des vices cachés : deux ans à compter de la découverte du vice (articles 1641 et suivants du Code civil).",
-    ...mediator,
-    "",
-    "CONDITIONS GÉNÉRALES DE VENTE",
-    `Votre commande est conclue selon nos conditions générales de vente, version ${cgv.number}, en vigueur depuis le ${dayMonthYear(cgv.effectiveAt)} : elles sont jointes (${cgvPdfName(cgv.number)}) et restent consultables sur ${publicUrl}${cgvVersionHref(cgv.number)}`,
-    "",
-    "Suivre votre commande et retrouver ces documents :",
-    orderLink,
-    "",
-    `Ia ora na, à bientôt sur ${legal.shopName}.`,
-  ].join("\n");
-  return { to: order.email, subject: `Confirmation de votre commande ${order.number}`, text };
+  const blocks: MailBlock[] = [
+    {
+      kind: "text",
+      lines: [
+        `Nous avons bien reçu votre paiement, merci ! Votre commande ${order.number} est confirmée : voici les informations essentielles de notre contrat, à conserver (article L221-13 du Code de la consommation).`,
+      ],
+    },
+    { kind: "heading", text: "Le vendeur" },
+    { kind: "facts", rows: seller },
+    {
+      kind: "pieces",
+      title: "Vos pièces",
+      pieces,
+      rows: [["Total des pièces", `${orderTotalText(order)} TTC`]],
+    },
+    { kind: "heading", text: "Livraison" },
+    {
+      kind: "facts",
+      rows: [
+        ["Mode", deliveryText(order)],
+        ["Frais de livraison", deliveryCostText(order)],
+        deliveryDate(order, paidAt),
+      ],
+    },
+    { kind: "heading", text: "Paiement" },
+    {
+      kind: "text",
+      lines: [
+        `Paiement reçu le ${longDate(paidAt)} à ${frenchTime(paidAt)}, par le lien de paiement sécurisé ou directement auprès de nous.`,
+      ],
+    },
+    { kind: "heading", text: "Votre droit de rétractation" },
+    {
+      kind: "text",
+      lines: [
+        `Vous disposez de ${WITHDRAWAL_DAYS} jours à compter du jour où vous (ou un tiers que vous désignez, autre que le transporteur) recevez vos pièces pour vous rétracter, sans avoir à vous justifier (article L221-18 du Code de la consommation).`,
+        "Conditions : renvoyez les pièces complètes, dans leur emballage d'origine avec leur certificat, au plus tard 14 jours après nous avoir informés ; les frais de renvoi sont à votre charge. Nous vous remboursons toutes les sommes versées, frais de livraison initiaux compris (dans la limite du mode standard le moins coûteux), au plus tard 14 jours après votre décision, le remboursement pouvant attendre la réception des pièces ou la preuve de leur envoi (CGV, article 8). Les créations faites sur mesure ou nettement personnalisées en sont exclues (article L221-28).",
+      ],
+    },
+    {
+      kind: "action",
+      intro:
+        "Pour vous rétracter en ligne : le bouton « Renoncer au contrat ici » sur la page de votre commande,",
+      label: "Ouvrir la page de ma commande",
+      url: orderLink,
+    },
+    {
+      kind: "text",
+      lines: [
+        `ou la page Rétractation du site : ${publicUrl}/retractation`,
+        `Vous pouvez aussi nous écrire${legal.email ? ` à ${legal.email}` : ""}${address ? ` ou par courrier à ${address}` : ""}, par exemple avec le modèle de formulaire de rétractation joint (${WITHDRAWAL_FORM_PDF_NAME}).`,
+      ],
+    },
+    { kind: "heading", text: "Vos garanties légales" },
+    {
+      kind: "text",
+      lines: [
+        "Garantie légale de conformité : deux ans à compter de la délivrance des pièces (articles L217-3 et suivants du Code de la consommation).",
+        "Garantie des vices cachés : deux ans à compter de la découverte du vice (articles 1641 et suivants du Code civil).",
+      ],
+    },
+    ...(legal.mediatorName
+      ? ([
+          { kind: "heading", text: "Médiation" },
+          {
+            kind: "text",
+            lines: [
+              `En cas de litige non résolu avec nous, vous pouvez recourir gratuitement au médiateur de la consommation : ${legal.mediatorName}${legal.mediatorAddress ? `, ${legal.mediatorAddress}` : ""}${legal.mediatorUrl ? `, ${legal.mediatorUrl}` : ""} (article L612-1 du Code de la consommation).`,
+            ],
+          },
+        ] satisfies MailBlock[])
+      : []),
+    { kind: "heading", text: "Conditions générales de vente" },
+    {
+      kind: "text",
+      lines: [
+        `Votre commande est conclue selon nos conditions générales de vente, version ${cgv.number}, en vigueur depuis le ${dayMonthYear(cgv.effectiveAt)} : elles sont jointes (${cgvPdfName(cgv.number)}) et restent consultables sur ${publicUrl}${cgvVersionHref(cgv.number)}`,
+      ],
+    },
+    {
+      kind: "action",
+      intro: "Suivre votre commande et retrouver ces documents :",
+      label: "Suivre ma commande",
+      url: orderLink,
+    },
+  ];
+  return composeMail({
+    to: order.email,
+    subject: `Confirmation de votre commande ${order.number}`,
+    brand: { shopName: legal.shopName, publicUrl },
+    title: "Votre commande est confirmée",
+    preview:
+      "Les informations de votre contrat, avec nos CGV et le formulaire de rétractation en pièces jointes.",
+    greeting: greetingFor(order.customerName),
+    blocks,
+    signature: `Ia ora na, à bientôt sur ${legal.shopName}.`,
+  });
 }
 
 /** The PDFs of a version are the same bytes for every order paid under it: drawn once a process. */
@@ -215,7 +278,7 @@ export async function concludeContract(
     trx,
     order.lines.flatMap((line) => (line.productId ? [line.productId] : [])),
   );
-  const message = contractConfirmationText({
+  const message = contractConfirmationMail({
     order: { ...order, cgvVersion: cgv.number },
     legal,
     cgv,
