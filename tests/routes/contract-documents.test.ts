@@ -300,7 +300,7 @@ describe("the contract on a durable medium", () => {
     );
   });
 
-  it("answers an unknown or malformed version with a French 404", async () => {
+  it("answers an unknown or malformed version with a French 404, and a POST to a download with a French 405", async () => {
     for (const path of [
       "/cgv/versions/999999",
       "/cgv/versions/abc",
@@ -312,6 +312,11 @@ describe("the contract on a durable medium", () => {
       expect(textOf(answer.body.toString("utf8"))).toContain(
         "Cette version des conditions générales de vente n'existe pas.",
       );
+    }
+    for (const path of ["/cgv/versions/1/pdf", "/formulaire-retractation.pdf"]) {
+      const posted = await fetch(`${shop.url}${path}`, { method: "POST", headers: { origin: shop.url } });
+      expect(posted.status, path).toBe(405);
+      expect(await posted.text()).toBe("Méthode non autorisée.");
     }
     for (const path of ["/cgv/versions/999999/pdf", "/cgv/versions/-1/pdf"]) {
       const answer = await get(path);

@@ -26,3 +26,11 @@ export async function loader({ params }: Route.LoaderArgs) {
     },
   });
 }
+
+/** A download only: a POST is answered in French, not by the framework's English default. */
+export async function action() {
+  return new Response("Méthode non autorisée.", {
+    status: 405,
+    headers: { "Content-Type": "text/plain; charset=utf-8", Allow: "GET" },
+  });
+}
