@@ -47,6 +47,7 @@ export async function pieceCharacteristics(
   ] as const;
   const named = new Map<string, Map<string, string[]>>();
   for (const [label, join, table, key] of lists) {
+    // The four lists share one shape (a join table to a table of names): one query, typed as the materials'.
     const rows = await db
       .selectFrom(`${join} as j` as "product_materials as j")
       .innerJoin(`${table} as t` as "materials as t", "t.id", `j.${key}` as "j.material_id")
