@@ -28,6 +28,7 @@ const onBothBackEnds = [
   "app/features/account/inactive-accounts.server.test.ts", // one pass at a time (advisory lock)
   "app/features/catalogue/catalogue.server.test.ts", // listing SQL, French collation of names
   "app/features/chat/chat.server.test.ts", // unread counters, conditional updates
+  "app/features/contract/cgv-versions.server.test.ts", // one new version when payments race (insert on conflict)
   "app/features/orders/orders.server.test.ts", // FOR UPDATE locks, 20 racing orders, counters
   "app/features/orders/order-holds.server.test.ts", // the cap per client: advisory locks against one writer
   "app/features/invoices/invoices.server.test.ts", // gap-free numbers under 20 racing payments: the counter row's lock

@@ -22,6 +22,9 @@ export default [
   route("mentions-legales", "routes/shop/legal-notice.tsx"),
   route("politique-de-confidentialite", "routes/shop/privacy-policy.tsx"),
   route("cgv", "routes/shop/terms-of-sale.tsx"),
+  route("cgv/versions/:numero", "routes/shop/terms-of-sale-version.tsx"),
+  route("cgv/versions/:numero/pdf", "routes/shop/terms-of-sale-pdf.ts"),
+  route("formulaire-retractation.pdf", "routes/shop/withdrawal-form-pdf.ts"),
 
   // Account
   route("auth", "routes/account/auth.tsx"),

@@ -59,6 +59,11 @@ const calendarDayFormat = new Intl.DateTimeFormat("en-CA", {
   timeZone: TIME_ZONE,
 });
 
+/** "2026-11-26": an instant's calendar day in the shop's time zone. */
+export function calendarDay(iso: string): string {
+  return calendarDayFormat.format(new Date(iso));
+}
+
 /** Whole calendar days between two instants, counted in the shop's time zone. */
 function calendarDaysBetween(earlier: Date, later: Date): number {
   const dayNumber = (date: Date) => Date.parse(`${calendarDayFormat.format(date)}T00:00:00Z`) / 86_400_000;

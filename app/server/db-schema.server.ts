@@ -350,6 +350,20 @@ export interface OrdersTable {
   email_key: Generated<string>;
   /** The network address that placed the order, as the shop saw it. */
   client_address: Generated<string>;
+  /** The CGV version in force when the order was paid, i.e. concluded (migration 0019, ADR 029). */
+  cgv_version: number | null;
+}
+
+/** A published text of the CGV, kept as it was (migration 0019, ADR 029). */
+export interface CgvVersionsTable {
+  number: number;
+  title: string;
+  lead: string;
+  /** The filled Markdown: preamble, then each `## Title {#anchor}` section. */
+  markdown: string;
+  /** SHA-256 (hex) of title, lead and Markdown: a new version when it changes. */
+  content_hash: string;
+  effective_at: string;
 }
 
 /** A piece of an order at the price of that moment; product_id becomes NULL if the piece is deleted. */
@@ -489,6 +503,7 @@ export interface Database {
   image_files: ImageFilesTable;
   order_counters: OrderCountersTable;
   orders: OrdersTable;
+  cgv_versions: CgvVersionsTable;
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
   search_words: SearchWordsTable;

@@ -18,12 +18,46 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
+/**
+ * A file sent with a mail (the CGV and the withdrawal form of a confirmation, ADR 029). Its bytes
+ * are in the message itself, as base64: the outbox row holds them from the transaction that owes
+ * the mail until it is delivered, so a crash in between loses nothing (ADR 025).
+ */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
   replyTo?: string;
+  attachments?: MailAttachment[];
+}
+
+export function mailAttachment(filename: string, contentType: string, content: Buffer): MailAttachment {
+  return { filename, contentType, contentBase64: content.toString("base64") };
+}
+
+/** A message as nodemailer takes it: the attachments decoded from their stored base64. */
+function transportMessage(message: MailMessage) {
+  const { attachments, ...rest } = message;
+  return {
+    ...rest,
+    ...(attachments?.length
+      ? {
+          attachments: attachments.map((attachment) => ({
+            filename: attachment.filename,
+            contentType: attachment.contentType,
+            content: attachment.contentBase64,
+            encoding: "base64",
+          })),
+        }
+      : {}),
+  };
 }
 
 /** Which outbox row a delivery is for: names its file and its Message-ID. */
@@ -128,7 +162,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(url.toString());
     return {
       async send(message, key) {
-        await transport.sendMail({ from: options.from, ...message, ...identity(key) });
+        await transport.sendMail({ from: options.from, ...transportMessage(message), ...identity(key) });
         return {};
       },
     };
@@ -146,7 +180,11 @@ export function createMailer(options: {
       const file = path.join(options.outboxDir, name);
       // The row was delivered already, and the process stopped before it was marked sent.
       if (key && (await exists(file))) return { file, alreadyWritten: true };
-      const info = await transport.sendMail({ from: options.from, ...message, ...identity(key) });
+      const info = await transport.sendMail({
+        from: options.from,
+        ...transportMessage(message),
+        ...identity(key),
+      });
       await writeWhole(file, info.message as Buffer);
       console.info(`[mail] ${message.subject} → ${message.to} : ${file}`);
       if (!pruning && Date.now() - lastPrune >= bounds.pruneEveryMs) {

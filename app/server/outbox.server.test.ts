@@ -4,13 +4,14 @@
  * its body emptied afterwards; two workers racing over the same mails deliver each exactly once; a
  * failing mail server is retried with exponential backoff, then the mail is "failed" with its last
  * error until the seller sends it again; a claim left by a crashed worker expires and is taken again,
- * without a second file for a mail written just before the crash.
+ * without a second file for a mail written just before the crash; a mail's attachments live in its
+ * row, so a process that dies between recording and sending loses none of them (ADR 029).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppContext } from "./context.server";
-import type { Mailer, MailMessage } from "./mail.server";
+import { type Mailer, type MailMessage, mailAttachment } from "./mail.server";
 import {
   CLAIM_MS,
   claimDueMails,
@@ -195,6 +196,46 @@ describe("a crashed worker", () => {
     expect(fs.readFileSync(path.join(ctx.env.dataDir, "outbox", files()[0] as string), "utf8")).toBe(
       firstCopy,
     );
+    expect((await rows())[0]).toMatchObject({ status: "sent", message: "" });
+  });
+
+  it("keeps a mail's attachments in its row until delivered: a worker started after a crash sends them whole", async () => {
+    const pdf = Buffer.concat([
+      Buffer.from("%PDF-1.3\n"),
+      Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 256)),
+    ]);
+    const withFiles: MailMessage = {
+      ...mail(11),
+      attachments: [
+        mailAttachment("CGV-v1.pdf", "application/pdf", pdf),
+        mailAttachment("formulaire-retractation.pdf", "application/pdf", Buffer.from("%PDF-1.3 formulaire")),
+      ],
+    };
+    const id = await ctx.db
+      .transaction()
+      .execute((trx) => recordMail(trx, withFiles, "confirmation du contrat", clock));
+    // Nothing was sent before the "crash": only the row holds the files.
+    expect(outboxFiles().filter((name) => name.includes(id))).toHaveLength(0);
+    const stored = JSON.parse((await rows())[0]?.message as string) as MailMessage;
+    expect(stored.attachments?.map((file) => file.filename)).toEqual([
+      "CGV-v1.pdf",
+      "formulaire-retractation.pdf",
+    ]);
+
+    expect(await worker(ctx.mailer).deliverDue()).toBe(1);
+    const [file] = outboxFiles().filter((name) => name.includes(id));
+    const eml = fs.readFileSync(path.join(ctx.env.dataDir, "outbox", file as string), "utf8");
+    const parts = eml.split(/^--[^\n]+$/m);
+    const part = parts.find((chunk) => chunk.includes("filename=CGV-v1.pdf"));
+    expect(part).toMatch(/^Content-Type: application\/pdf; name=CGV-v1\.pdf$/m);
+    expect(part).toMatch(/^Content-Transfer-Encoding: base64$/m);
+    const body = (part as string)
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join("")
+      .replace(/\s+/g, "");
+    expect(Buffer.from(body, "base64").equals(pdf)).toBe(true);
+    expect(eml).toContain("filename=formulaire-retractation.pdf");
     expect((await rows())[0]).toMatchObject({ status: "sent", message: "" });
   });
 });

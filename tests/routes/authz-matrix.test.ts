@@ -132,6 +132,10 @@ const MATRIX: Record<string, Row> = {
     post: noAction,
   },
   cgv: { url: () => "/cgv", get: all(200), post: noAction },
+  // A published version of the CGV and its PDF, the model withdrawal form (ADR 029): public texts.
+  "cgv/versions/:numero": { url: () => "/cgv/versions/1", get: all(200), post: noAction },
+  "cgv/versions/:numero/pdf": { url: () => "/cgv/versions/1/pdf", get: all(200), post: all(405) },
+  "formulaire-retractation.pdf": { url: () => "/formulaire-retractation.pdf", get: all(200), post: all(405) },
   auth: {
     url: () => "/auth",
     get: {
@@ -382,6 +386,8 @@ beforeAll(async () => {
   cookies.clienteA = await signUp(url, ALICE.email, ALICE.name);
   cookies.clientB = await signUp(url, "bruno-matrice@exemple.fr", "Bruno Matrice");
   cookies.admin = await signIn(url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  // The CGV in force are published as version 1 when first shown (ADR 029).
+  expect((await fetch(`${url}/cgv`)).status).toBe(200);
   // Alice's private traces: a phone number on her profile, a cart line, a support message.
   const profile = await fetch(`${url}/mon-compte`, {
     method: "POST",

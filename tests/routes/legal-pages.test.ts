@@ -44,7 +44,9 @@ describe("the legal pages", () => {
       ])
         expect(text).toContain(detail);
       expect(links(main)).toContainEqual({ href: "mailto:bonjour@nacre.test", text: "bonjour@nacre.test" });
-      expect(text).toMatch(/Dernière mise à jour\s?:/);
+      expect(text).toMatch(
+        path === "/cgv" ? /Version \d+, en vigueur depuis le/ : /Dernière mise à jour\s?:/,
+      );
       const contents = links(element(main, 'aria-label="Sommaire"'));
       expect(contents.length).toBeGreaterThan(2);
       for (const { href } of contents) {
@@ -111,9 +113,10 @@ describe("the legal pages", () => {
       expect(text.replace(/\u00a0/g, " ")).toContain(rule);
   });
 
-  it("the CGV: dated 26 November 2026, the 14-day withdrawal and its form, payment, carriers, guarantees, the mediator and /contact", async () => {
+  it("the CGV: numbered and dated, the 14-day withdrawal and its form, payment, delivery modes, guarantees, the mediator and /contact", async () => {
     const { main, text } = await legalPage("/cgv");
-    expect(text).toContain("Dernière mise à jour : 26 novembre 2026");
+    // A version's date, not the template's (ADR 029).
+    expect(text).toMatch(/Version \d+, en vigueur depuis le \d{1,2} \S+ \d{4}/);
     const headings = [...main.matchAll(/<h2[^>]*>([\s\S]*?)<\/h2>/g)].map((match) => textOf(match[1] ?? ""));
     expect(headings.some((heading) => heading.includes("Droit de rétractation"))).toBe(true);
     expect(headings.some((heading) => heading.startsWith("Annexe 1 — Formulaire de rétractation"))).toBe(
@@ -122,11 +125,12 @@ describe("the legal pages", () => {
     for (const rule of [
       "délai de 14 jours",
       "lien de paiement sécurisé",
-      "Colissimo",
-      "Chronopost",
-      "Point Relais",
+      "« Envoi postal »",
+      "« Retrait lors d'un événement »",
+      "« Remise en main propre »",
       "120 euros",
-      "du lundi au vendredi de 9 h à 18 h, et le samedi de 9 h à 12 h",
+      // The order hours of the settings, in article 14 as in article 5.
+      "Par téléphone : 06 42 18 73 95, du lundi au vendredi de 9h à 18h, le samedi de 9h à 12h",
       "L217-3",
       "1641",
       "Médiation de la consommation",

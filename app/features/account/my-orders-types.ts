@@ -37,6 +37,8 @@ export interface MyOrder {
   paymentUrl: string | null;
   /** Only once shipped. */
   trackingNumber: string | null;
+  /** The CGV version the order was concluded under, at its payment (ADR 029); null before. */
+  cgvVersion: number | null;
   steps: MyOrderStep[];
   /** Its invoice and credit notes to download (docs/product.md §10.25), once paid. */
   documents: DocumentLink[];

@@ -33,6 +33,7 @@ export function toMyOrder(order: OrderView, documents: DocumentLink[] = []): Omi
     delivery: deliveryText(order),
     paymentUrl: payableLink(order),
     trackingNumber: shipped ? order.trackingNumber || null : null,
+    cgvVersion: order.cgvVersion,
     steps: order.steps.map((step) => ({
       status: step.status,
       label: step.label,

@@ -7,6 +7,7 @@
  */
 import { Link } from "react-router";
 import buttons from "~/components/button.module.css";
+import { ContractDocuments } from "~/features/contract/contract-documents";
 import { DocumentList } from "~/features/invoices/document-list";
 import { WithdrawalNoticeBlock } from "~/features/withdrawal/withdrawal-notice";
 import { dayMonthYear, frenchTime, longDate } from "~/lib/dates";
@@ -70,6 +71,8 @@ function OrderDetails({ order }: { order: MyOrder }) {
           <DocumentList documents={order.documents} className={styles.documents} />
         </>
       ) : null}
+      <h3 className={styles.heading}>Documents du contrat</h3>
+      <ContractDocuments cgvVersion={order.cgvVersion} number={order.number} />
 
       <h3 className={styles.heading}>Historique</h3>
       <ol className={styles.steps}>

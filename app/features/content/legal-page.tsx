@@ -16,6 +16,8 @@ export interface LegalPageDocument {
   preambleHtml: string;
   /** Each section's HTML starts with its <h2 id>, the anchor the table of contents links to. */
   sections: readonly { id: string; title: string; html: string }[];
+  /** A versioned text (the CGV, ADR 029): its number, when it took effect, its PDF. */
+  version?: { number: number; effectiveAt: string; pdfHref: string };
 }
 
 const frenchDate = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "UTC" });
@@ -80,10 +82,20 @@ export function LegalPage({
           </details>
         </nav>
         <article ref={article} className={styles.article}>
-          <p className={styles.updated}>
-            Dernière mise à jour&nbsp;:{" "}
-            <time dateTime={document.updatedOn}>{frenchDate.format(new Date(document.updatedOn))}</time>
-          </p>
+          {document.version ? (
+            <p className={styles.updated}>
+              Version {document.version.number}, en vigueur depuis le{" "}
+              <time dateTime={document.updatedOn}>{frenchDate.format(new Date(document.updatedOn))}</time> —{" "}
+              <a href={document.version.pdfHref} download={`CGV-v${document.version.number}.pdf`}>
+                télécharger en PDF
+              </a>
+            </p>
+          ) : (
+            <p className={styles.updated}>
+              Dernière mise à jour&nbsp;:{" "}
+              <time dateTime={document.updatedOn}>{frenchDate.format(new Date(document.updatedOn))}</time>
+            </p>
+          )}
           {document.preambleHtml ? (
             <div
               className={styles.preamble}

@@ -158,3 +158,33 @@ export function fillLegalTemplate(
     })),
   };
 }
+
+/**
+ * A filled text back to one Markdown document (preamble, then `## Title {#anchor}` sections): the
+ * form a published CGV version keeps (ADR 029). The values in it are already escaped.
+ */
+export function filledMarkdown(filled: Pick<FilledLegalTemplate, "preamble" | "sections">): string {
+  const sections = filled.sections.map(
+    (section) => `## ${section.title} {#${section.id}}\n\n${section.body}`,
+  );
+  return [filled.preamble, ...sections].filter(Boolean).join("\n\n");
+}
+
+/** The reverse of filledMarkdown: no placeholder is read, the text is kept as it was published. */
+export function splitFilledMarkdown(markdown: string): Pick<FilledLegalTemplate, "preamble" | "sections"> {
+  const parts: { id: string; title: string; lines: string[] }[] = [{ id: "", title: "", lines: [] }];
+  for (const line of markdown.split("\n")) {
+    const heading = HEADING.exec(line);
+    if (heading) parts.push({ title: heading[1] as string, id: heading[2] as string, lines: [] });
+    else (parts[parts.length - 1] as (typeof parts)[number]).lines.push(line);
+  }
+  const [preamble, ...sections] = parts as [(typeof parts)[number], ...typeof parts];
+  return {
+    preamble: preamble.lines.join("\n").trim(),
+    sections: sections.map((section) => ({
+      id: section.id,
+      title: section.title,
+      body: section.lines.join("\n").trim(),
+    })),
+  };
+}

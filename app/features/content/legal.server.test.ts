@@ -20,12 +20,14 @@ const shop: LegalDetails = {
   inactivityMonths: 36,
   orderHours: "du lundi au vendredi de 9 h à 18 h",
   holdDays: 7,
+  deliveryRates: null,
 };
 const blank: LegalDetails = {
   ...Object.fromEntries(Object.keys(shop).map((key) => [key, ""])),
   shopName: "Nacre",
   inactivityMonths: 36,
   holdDays: 7,
+  deliveryRates: null,
 } as LegalDetails;
 const names = Object.keys(LEGAL_TEXTS) as LegalTextName[];
 const html = (name: LegalTextName, details: LegalDetails) => {
@@ -138,5 +140,134 @@ describe("the legal pages' Markdown", () => {
       id: "editeur",
       title: "Éditeur du site",
     });
+  });
+});
+
+/** A section's words as a reader sees them: no tags, entities decoded, every kind of space one space. */
+function sectionText(details: LegalDetails, id: string): string {
+  const section = renderLegalDocument("cgv", details).sections.find((candidate) => candidate.id === id);
+  if (!section) throw new Error(`pas de section ${id}`);
+  return section.html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/[\s\u00a0\u202f]+/g, " ");
+}
+
+describe("the CGV follow the settings they depend on (docs/product.md §10.26)", () => {
+  // Each setting, a new value, the article that states it and the words a reader then finds there.
+  const cases: [string, Partial<LegalDetails>, string, string][] = [
+    ["nom commercial", { shopName: "Perles du Lagon" }, "article-2", "Nom commercial : Perles du Lagon"],
+    ["exploitante", { ownerName: "Teura Marama" }, "article-2", "Exploitante : Teura Marama"],
+    [
+      "forme juridique",
+      { legalForm: "SARL au capital de 1 000 €" },
+      "article-2",
+      "Forme juridique : SARL au capital de 1 000 €",
+    ],
+    ["SIRET", { siret: "987 654 321 00012" }, "article-2", "SIRET : 987 654 321 00012"],
+    ["adresse", { addressLine: "3 chemin des Nacres" }, "article-2", "3 chemin des Nacres, 56170 Quiberon"],
+    ["code postal", { postalCode: "29900" }, "article-8", "29900 Quiberon"],
+    [
+      "ville",
+      { city: "Concarneau" },
+      "article-8",
+      "par courrier à Nacre, 14 rue des Goélands, 56170 Concarneau",
+    ],
+    ["téléphone", { phone: "07 11 22 33 44" }, "article-5", "par téléphone au 07 11 22 33 44"],
+    [
+      "téléphone (service client)",
+      { phone: "07 11 22 33 44" },
+      "article-14",
+      "Par téléphone : 07 11 22 33 44",
+    ],
+    ["e-mail", { email: "atelier@perles.test" }, "article-8", "par e-mail à atelier@perles.test"],
+    [
+      "horaires des commandes",
+      { orderHours: "le mardi de 10 h à 12 h" },
+      "article-5",
+      `${shopDefaults.phone}, le mardi de 10 h à 12 h.`,
+    ],
+    [
+      "horaires (service client)",
+      { orderHours: "le mardi de 10 h à 12 h" },
+      "article-14",
+      `${shopDefaults.phone}, le mardi de 10 h à 12 h`,
+    ],
+    ["durée de réservation", { holdDays: 12 }, "article-5", "puis 12 jours à compter de la demande"],
+    ["durée de réservation (paiement)", { holdDays: 12 }, "article-6", "12 jours après la demande"],
+    ["réservation d'un jour", { holdDays: 1 }, "article-5", "puis 1 jour à compter de la demande"],
+    ["médiateur", { mediatorName: "Médiation Océane" }, "article-15", "Médiateur : Médiation Océane"],
+    [
+      "adresse du médiateur",
+      { mediatorAddress: "2 quai des Ancres, 29200 Brest" },
+      "article-15",
+      "Adresse postale : 2 quai des Ancres, 29200 Brest",
+    ],
+    [
+      "site du médiateur",
+      { mediatorUrl: "https://mediation-oceane.test/" },
+      "article-15",
+      "Site internet : mediation-oceane.test",
+    ],
+    [
+      "tarifs de livraison",
+      {
+        deliveryRates: {
+          zones: [
+            { label: "France métropolitaine", cents: 690 },
+            { label: "Outre-mer", cents: null },
+          ],
+          freeFromCents: 12_000,
+        },
+      },
+      "article-7",
+      "Frais d'envoi postal : France métropolitaine : 6,90 € ; Outre-mer : sur devis ; offerte dès 120,00 € d'achat.",
+    ],
+    [
+      "destinataire du formulaire",
+      { ownerName: "Teura Marama" },
+      "annexe-1",
+      "À l'attention de Teura Marama (Nacre), 14 rue des Goélands",
+    ],
+    [
+      "e-mail du formulaire",
+      { email: "atelier@perles.test" },
+      "annexe-1",
+      "56170 Quiberon, atelier@perles.test :",
+    ],
+  ];
+
+  it.each(cases)("%s", (_, change, article, expected) => {
+    expect(sectionText(shop, article)).not.toContain(expected);
+    expect(sectionText({ ...shop, ...change }, article)).toContain(expected);
+  });
+
+  it("states the real flow: the two-hour hold, the delivery modes, the confirmation with its PDFs, where to withdraw, the invoice", () => {
+    expect(sectionText(shop, "article-5")).toContain("2 heures tant que vous n'avez pas confirmé");
+    expect(sectionText(shop, "article-5")).toContain(
+      "avec en pièces jointes les présentes CGV au format PDF, dans leur version en vigueur au jour du paiement, et le modèle de formulaire de rétractation",
+    );
+    expect(sectionText(shop, "article-7")).toContain(
+      "« Envoi postal », « Retrait lors d'un événement » ou « Remise en main propre »",
+    );
+    expect(sectionText(shop, "article-7")).toContain("ils vous sont indiqués dans le récapitulatif");
+    const withdrawal = sectionText(shop, "article-8");
+    expect(withdrawal).toContain("avec le bouton « Renoncer au contrat ici » de la page de votre commande");
+    expect(renderLegalDocument("cgv", shop).sections.find((s) => s.id === "article-8")?.html).toContain(
+      '<a href="/retractation" data-discover="true">Rétractation</a>',
+    );
+    expect(sectionText(shop, "article-10")).toContain("téléchargeable depuis la page de votre commande");
+    // The Code's model form, verbatim (annexe à l'article R221-1).
+    const form = sectionText(shop, "annexe-1");
+    for (const line of [
+      "(Veuillez compléter et renvoyer le présent formulaire uniquement si vous souhaitez vous rétracter du contrat.)",
+      "Je/nous (*) vous notifie/notifions (*) par la présente ma/notre (*) rétractation du contrat portant sur la vente du bien (*)/pour la prestation de services (*) ci-dessous :",
+      "Signature du (des) consommateur(s) (uniquement en cas de notification du présent formulaire sur papier) :",
+      "(*) Rayez la mention inutile.",
+    ])
+      expect(form).toContain(line);
   });
 });

@@ -2,8 +2,10 @@
  * The legal pages (mentions légales, confidentialité, CGV): their Markdown texts
  * (app/features/content/legal/) filled with the shop's identity from shop_settings — publisher,
  * seller, host, consumer mediator, the inactivity limit the inactivity job applies (docs/product.md
- * §10.21), and how orders are taken and held (phone hours, hold days: docs/product.md §10.19) — and
- * rendered to HTML here, so neither the texts nor the renderer reach the browser.
+ * §10.21), and how orders are taken and held (phone hours, hold days: docs/product.md §10.19),
+ * delivered, confirmed and withdrawn from (docs/product.md §10.26) — and rendered to HTML here, so
+ * neither the texts nor the renderer reach the browser. Every fact of the CGV that depends on a
+ * setting or on the order flow comes from them here, never written twice (ADR 029).
  */
 import { Marked } from "marked";
 import cgv from "~/features/content/legal/cgv.md?raw";
@@ -11,11 +13,22 @@ import cookies from "~/features/content/legal/cookies.md?raw";
 import email from "~/features/content/legal/e-mail.md?raw";
 import legalNotice from "~/features/content/legal/mentions-legales.md?raw";
 import privacyPolicy from "~/features/content/legal/politique-de-confidentialite.md?raw";
+import { withdrawalFormMarkdown } from "~/features/contract/withdrawal-form-template";
 import { UNCONFIRMED_HOLD_MS } from "~/features/orders/holds.server";
+import { DELIVERY_LABELS, DELIVERY_METHODS } from "~/features/orders/order-types";
 import { INACTIVITY_MONTHS_DEFAULT, monthsInFrench } from "~/features/settings/legal-identity-schema";
 import { HOLD_DAYS_DEFAULT } from "~/features/settings/settings-schema";
+import { formatPrice } from "~/lib/format";
 import type { DB } from "~/server/database.server";
-import { fillLegalTemplate } from "./legal-template";
+import { type FilledLegalTemplate, fillLegalTemplate } from "./legal-template";
+
+/** The delivery rates the settings give, as the CGV's article 7 states them (ADR 029). */
+export interface LegalDeliveryRates {
+  /** Each zone with its rate; null: « sur devis », the seller gives it before the payment link. */
+  zones: readonly { label: string; cents: number | null }[];
+  /** From this order total, delivery is free; null: never. */
+  freeFromCents: number | null;
+}
 
 export interface LegalDetails {
   shopName: string;
@@ -38,6 +51,17 @@ export interface LegalDetails {
   orderHours: string;
   /** How many days a confirmed order's pieces stay held (the orders settings). */
   holdDays: number;
+  /** The delivery rates of the settings, when the shop has them; null: given in the summary. */
+  deliveryRates: LegalDeliveryRates | null;
+}
+
+/**
+ * The one place the CGV reads the delivery rates from (article 7). The shop keeps no rates in its
+ * settings yet: the cost is given in each order's summary, before the payment link (CGV article 4);
+ * once the settings hold rates, this returns them and the article lists them.
+ */
+export async function legalDeliveryRates(_db: DB): Promise<LegalDeliveryRates | null> {
+  return null;
 }
 
 export async function getLegalDetails(db: DB): Promise<LegalDetails> {
@@ -83,7 +107,24 @@ export async function getLegalDetails(db: DB): Promise<LegalDetails> {
     inactivityMonths: row?.inactivity_months ?? INACTIVITY_MONTHS_DEFAULT,
     orderHours: row?.opening_hours ?? "",
     holdDays: row?.hold_days ?? HOLD_DAYS_DEFAULT,
+    deliveryRates: await legalDeliveryRates(db),
   };
+}
+
+/** "France métropolitaine : 6,50 € ; Europe : sur devis ; offerte dès 80,00 €", or "" without rates. */
+export function deliveryRatesText(rates: LegalDeliveryRates | null): string {
+  if (!rates || rates.zones.length === 0) return "";
+  const zones = rates.zones.map(
+    (zone) => `${zone.label} : ${zone.cents === null ? "sur devis" : formatPrice(zone.cents)}`,
+  );
+  const free =
+    rates.freeFromCents === null ? [] : [`offerte dès ${formatPrice(rates.freeFromCents)} d'achat`];
+  return [...zones, ...free].join(" ; ");
+}
+
+/** The seller's name as the withdrawal form addresses it: the legal name, with the shop's name. */
+export function sellerName(details: Pick<LegalDetails, "shopName" | "ownerName">): string {
+  return details.ownerName ? `${details.ownerName} (${details.shopName})` : details.shopName;
 }
 
 /** "https://www.cm2c.net/" → "www.cm2c.net": how the page names a website it links to. */
@@ -105,7 +146,7 @@ export const LEGAL_TEXTS = {
 export type LegalTextName = keyof typeof LEGAL_TEXTS;
 
 /** Passages shared by several texts, included with {{> name}}. */
-const PARTIALS = { cookies, "e-mail": email };
+const PARTIALS = { cookies, "e-mail": email, "formulaire-retractation": withdrawalFormMarkdown() };
 
 export interface LegalDocument {
   title: string;
@@ -138,12 +179,14 @@ markdown.use({
   },
 });
 
-export function renderLegalDocument(name: LegalTextName, details: LegalDetails): LegalDocument {
-  const filled = fillLegalTemplate(
+/** A legal text filled with the settings, still Markdown (what a CGV version keeps, ADR 029). */
+export function fillLegalText(name: LegalTextName, details: LegalDetails): FilledLegalTemplate {
+  return fillLegalTemplate(
     LEGAL_TEXTS[name],
     {
       ...details,
       address: postalAddress(details),
+      sellerName: sellerName(details),
       mediatorSite: siteName(details.mediatorUrl),
       inactivityMonths: String(details.inactivityMonths),
       holdDays: String(details.holdDays),
@@ -152,13 +195,25 @@ export function renderLegalDocument(name: LegalTextName, details: LegalDetails):
       // The holds the order code applies (docs/product.md §10.19), in the CGV's article 5.
       holdPeriod: details.holdDays === 1 ? "1 jour" : `${details.holdDays} jours`,
       unconfirmedHoldPeriod: `${UNCONFIRMED_HOLD_MS / 3_600_000} heures`,
+      // The order form's choices (docs/product.md §10.19), in the CGV's article 7.
+      deliveryModes: DELIVERY_METHODS.map((method) => `« ${DELIVERY_LABELS[method]} »`)
+        .join(", ")
+        .replace(/, ([^,]*)$/, " ou $1"),
+      deliveryRates: deliveryRatesText(details.deliveryRates),
     },
     PARTIALS,
   );
+}
+
+/** Filled Markdown to the page's HTML. */
+export function renderFilledText(
+  filled: Omit<FilledLegalTemplate, "updatedOn">,
+  updatedOn: string,
+): LegalDocument {
   return {
     title: filled.title,
     lead: filled.lead,
-    updatedOn: filled.updatedOn,
+    updatedOn,
     preambleHtml: filled.preamble ? (markdown.parse(filled.preamble) as string) : "",
     sections: filled.sections.map((section) => ({
       id: section.id,
@@ -166,6 +221,11 @@ export function renderLegalDocument(name: LegalTextName, details: LegalDetails):
       html: `<h2 id="${section.id}">${escapeHtml(section.title)}</h2>\n${markdown.parse(section.body) as string}`,
     })),
   };
+}
+
+export function renderLegalDocument(name: LegalTextName, details: LegalDetails): LegalDocument {
+  const filled = fillLegalText(name, details);
+  return renderFilledText(filled, filled.updatedOn);
 }
 
 const rendered = new Map<LegalTextName, { key: string; document: LegalDocument }>();

@@ -8,6 +8,7 @@
  * the customer was told about always has its e-mails, even if the process dies right after; the
  * outbox worker is nudged once the transaction has committed.
  */
+import { concludeContract } from "~/features/contract/contract-mail.server";
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import { recordMail } from "~/server/outbox.server";
@@ -118,9 +119,27 @@ export async function applyOrderStep(
   now: Date = new Date(),
 ): Promise<StepDone | OrderRefusal> {
   const done = await moveOrder(ctx.db, orderId, request, actor, now, async (trx, done) => {
-    const shop = await shopForMail(trx);
     const link = trackingUrl(ctx.env.PUBLIC_URL, done.order.trackingToken);
-    await recordMail(trx, orderStepMail(customerView(done.order), shop.shopName, link), "étape de commande");
+    if (done.order.status === "payee") {
+      // The contract is concluded at payment (CGV article 5): its confirmation on a durable medium,
+      // with the CGV of that day and the withdrawal form, replaces the step's e-mail (ADR 029).
+      const paidAt = done.order.steps.findLast((step) => step.status === "payee")?.at ?? now.toISOString();
+      const { mail, cgv } = await concludeContract(trx, customerView(done.order), {
+        publicUrl: ctx.env.PUBLIC_URL,
+        orderLink: link,
+        paidAt,
+        now,
+      });
+      done.order.cgvVersion = cgv.number;
+      await recordMail(trx, mail, "confirmation du contrat");
+      return;
+    }
+    const shop = await shopForMail(trx);
+    await recordMail(
+      trx,
+      orderStepMail(customerView(done.order), shop.shopName, link, ctx.env.PUBLIC_URL),
+      "étape de commande",
+    );
   });
   if (!done.ok) return done;
   ctx.outbox.nudge();

@@ -125,7 +125,7 @@ export function orderConfirmationMail(
 }
 
 /** Every step after the first: what changed, and what to do now. */
-export function orderStepMail(order: OrderView, shopName: string, link: string): MailMessage {
+export function orderStepMail(order: OrderView, shopName: string, link: string, publicUrl = ""): MailMessage {
   const label = ORDER_STATUS_LABELS[order.status];
   const body: string[] = [];
   switch (order.status) {
@@ -135,6 +135,10 @@ export function orderStepMail(order: OrderView, shopName: string, link: string):
         order.paymentUrl ?? "",
         "",
         "Dès réception du paiement, nous préparons votre envoi.",
+        // CGV article 1: the terms are recalled with the payment link; paying accepts them.
+        ...(publicUrl
+          ? ["", `En payant, vous acceptez nos conditions générales de vente : ${publicUrl}/cgv`]
+          : []),
       );
       break;
     case "payee":

@@ -50,5 +50,7 @@ export interface TrackingView {
   /** The payment link, while it is the step to take. */
   paymentUrl: string | null;
   trackingNumber: string | null;
+  /** The CGV version the order was concluded under (ADR 029): the customer opens it from the page. */
+  cgvVersion: number | null;
   steps: TrackingStep[];
 }

@@ -67,6 +67,7 @@ export function trackingView(order: OrderView, now: Date = new Date()): Tracking
     holdExpiresAt: holding ? order.holdExpiresAt : null,
     paymentUrl: order.status === "lien_envoye" ? order.paymentUrl : null,
     trackingNumber: order.status === "expediee" || order.status === "livree" ? order.trackingNumber : null,
+    cgvVersion: order.cgvVersion,
     steps: trackingSteps(order),
   };
 }

@@ -4,11 +4,13 @@
  * delivery, the payment link while it is the step to take, the parcel's tracking number, and once
  * paid the invoice and any credit note to download (§10.25).
  */
+
 import { type ReactNode, useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";
 import { useBasket } from "~/features/basket/basket-context";
+import { ContractDocuments } from "~/features/contract/contract-documents";
 import { DocumentList } from "~/features/invoices/document-list";
 import type { DocumentLink } from "~/features/invoices/invoice-types";
 import { frenchTime, longDate } from "~/lib/dates";
@@ -231,6 +233,11 @@ export function OrderTracking({
             Une question sur votre commande ? <Link to="/contact">Écrivez-nous</Link> en rappelant son numéro,{" "}
             <span className={styles.number}>{order.number}</span>.
           </p>
+        </section>
+
+        <section className={styles.card} aria-labelledby="documents">
+          <h2 id="documents">Documents du contrat</h2>
+          <ContractDocuments cgvVersion={order.cgvVersion} number={order.number} />
         </section>
       </div>
     </>

@@ -122,6 +122,8 @@ export interface OrderView {
   approvedAt: string | null;
   paymentUrl: string | null;
   trackingNumber: string | null;
+  /** The CGV version the order was concluded under, at its payment (ADR 029); null before. */
+  cgvVersion: number | null;
   createdAt: string;
   updatedAt: string;
   lines: OrderLineView[];

@@ -355,6 +355,7 @@ async function withLinesAndSteps(db: DB, rows: OrderRow[]): Promise<AdminOrderVi
     approvedAt: row.approved_at,
     paymentUrl: row.payment_url,
     trackingNumber: row.tracking_number,
+    cgvVersion: row.cgv_version === null ? null : Number(row.cgv_version),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     internalNote: row.internal_note,
