@@ -323,12 +323,12 @@ describe("declaring a withdrawal", () => {
     expect(ack?.subject).toBe(`Accusé de réception de votre rétractation – commande ${placed.number}`);
     for (const expected of [
       "Nous avons bien reçu votre rétractation le 26 novembre 2026 à 21 h 34",
-      "- Nom : Hina Client",
-      `- Commande : ${placed.number}`,
+      "Nom : Hina Client",
+      `Commande : ${placed.number}`,
       "Pièce retract",
       "× 1 — 120,00",
-      "- Adresse e-mail de l'accusé de réception : hina.perso@exemple.fr",
-      "- Motif : La couleur ne me va pas.",
+      "Adresse e-mail de l'accusé de réception : hina.perso@exemple.fr",
+      "Motif : La couleur ne me va pas.",
       "au plus tard le 10 décembre 2026",
       "1 quai des Perles, 56170 Quiberon",
       "L221-21",

@@ -14,6 +14,8 @@
  */
 import { sql } from "kysely";
 import { issueCreditNote } from "~/features/invoices/invoices.server";
+import { firstPictures } from "~/features/orders/order-mail-pieces.server";
+import { trackingUrl } from "~/features/orders/order-mails.server";
 import { type OrderRefusal, refusal } from "~/features/orders/orders.server";
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
@@ -26,6 +28,7 @@ import {
   type DeclaredWithdrawal,
   type ShopForWithdrawal,
   sellerWithdrawalMail,
+  type WithdrawalMailLinks,
 } from "./withdrawal-mails.server";
 import type { Declaration, Lookup } from "./withdrawal-schema";
 import type { AdminWithdrawal, DeclarationPage, WithdrawalFlag, WithdrawalNotice } from "./withdrawal-types";
@@ -233,7 +236,7 @@ export async function declareWithdrawal(
         trx,
         trx
           .selectFrom("orders")
-          .select(["id", "number", "status", "email", "created_at"])
+          .select(["id", "number", "status", "email", "created_at", "tracking_token"])
           .where("id", "=", orderId),
       ).executeTakeFirst();
       if (!order) return refusal(404, WITHDRAWAL_REFUSALS.unknownOrder);
@@ -250,7 +253,7 @@ export async function declareWithdrawal(
         );
       const lines = await trx
         .selectFrom("order_lines")
-        .select(["id", "product_name", "quantity", "unit_price_cents"])
+        .select(["id", "product_id", "product_name", "product_slug", "quantity", "unit_price_cents"])
         .where("order_id", "=", order.id)
         .orderBy("position")
         .execute();
@@ -280,16 +283,31 @@ export async function declareWithdrawal(
         reason: declaration.reason,
         declaredAt,
         lines: withdrawn.map((line) => ({
+          productId: line.product_id,
+          slug: line.product_slug,
           name: line.product_name,
           quantity: line.quantity,
           unitPriceCents: line.unit_price_cents,
         })),
       };
-      await recordMail(trx, acknowledgementMail(declared, shop), "accusé de réception de rétractation", now);
+      const links: WithdrawalMailLinks = {
+        publicUrl: ctx.env.PUBLIC_URL,
+        orderUrl: trackingUrl(ctx.env.PUBLIC_URL, order.tracking_token),
+        pictures: await firstPictures(
+          trx,
+          withdrawn.flatMap((line) => (line.product_id ? [line.product_id] : [])),
+        ),
+      };
+      await recordMail(
+        trx,
+        acknowledgementMail(declared, shop, links),
+        "accusé de réception de rétractation",
+        now,
+      );
       if (order.email && order.email.toLowerCase() !== declaration.email.toLowerCase())
         await recordMail(
           trx,
-          acknowledgementMail(declared, shop, order.email),
+          acknowledgementMail(declared, shop, links, order.email),
           "accusé de réception de rétractation",
           now,
         );
@@ -297,7 +315,7 @@ export async function declareWithdrawal(
       if (shop.email)
         await recordMail(
           trx,
-          sellerWithdrawalMail(declared, shop, `${ctx.env.PUBLIC_URL}/admin/commandes/${order.id}`),
+          sellerWithdrawalMail(declared, shop, links, `${ctx.env.PUBLIC_URL}/admin/commandes/${order.id}`),
           "rétractation",
           now,
         );
