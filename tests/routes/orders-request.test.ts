@@ -7,7 +7,7 @@
  * limit; unknown links.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readOutbox } from "../support/outbox";
+import { parseMail, readOutbox } from "../support/outbox";
 import { queryDatabase, signUp } from "../support/shop-server";
 import { startTestShop, type TestShop } from "../support/test-shop";
 
@@ -274,6 +274,15 @@ describe("ordering from /contact", () => {
       (mail) => /^To: .*hina\.invitee@exemple\.fr/m.test(mail) && mail.includes(order.number),
     );
     expect(confirmation).toContain(`${server.url.replace("127.0.0.1", "localhost")}${tracking}`);
+    // Its HTML part (docs/product.md §10.13): the piece with its picture, an absolute link to a
+    // served size, named by its alternative text.
+    const { html: confirmationHtml } = parseMail(confirmation);
+    expect(confirmationHtml).toMatch(/<html[^>]* lang="fr"/);
+    expect(confirmationHtml).toMatch(
+      new RegExp(
+        `<img alt="${inHtml(piece.name)}"[^>]* src="http://localhost:\\d+/images/products/[^"?]+\\?w=thumb"`,
+      ),
+    );
     const shopMail = await waitForMail(
       (mail) => /^To: .*bonjour@nacre\.test/m.test(mail) && mail.includes(order.number),
     );

@@ -19,6 +19,7 @@ import {
   confirmOrder,
   releaseAndBlock,
 } from "./order-holds.server";
+import { firstPictures } from "./order-mail-pieces.server";
 import {
   confirmationUrl,
   newOrderShopMail,
@@ -36,6 +37,7 @@ import {
   moveOrder,
   type OrderActor,
   type OrderRefusal,
+  type OrderView,
   type PlacedOrder,
   placeOrder,
   type StepDone,
@@ -53,14 +55,18 @@ export async function announceNewOrders(ctx: Pick<AppContext, "db" | "chatHub">)
   }
 }
 
-async function shopForMail(db: DB) {
+/** The shop as an order's e-mails show it, with the first picture of each of the order's pieces. */
+async function shopForMail(db: DB, publicUrl: string, order: Pick<OrderView, "lines">) {
   const row = await db
     .selectFrom("shop_settings")
     .select(["shop_name", "email", "notify_new_order"])
     .where("id", "=", "shop")
     .executeTakeFirst();
+  const pieces = order.lines.flatMap((line) => (line.productId ? [line.productId] : []));
   return {
     shopName: row?.shop_name ?? "Nacre",
+    publicUrl,
+    pictures: await firstPictures(db, pieces),
     email: row?.email ?? "",
     notifyNewOrder: (row?.notify_new_order ?? 1) === 1,
   };
@@ -81,7 +87,7 @@ export async function submitOrder(
     inTransaction: async (trx, placed) => {
       const order = await findOrderById(trx, placed.id);
       if (!order) return;
-      const shop = await shopForMail(trx);
+      const shop = await shopForMail(trx, ctx.env.PUBLIC_URL, order);
       const days = await holdDays(trx);
       const view = customerView(order);
       const link = trackingUrl(ctx.env.PUBLIC_URL, placed.trackingToken);
@@ -89,7 +95,7 @@ export async function submitOrder(
         trx,
         orderConfirmationMail(
           view,
-          shop.shopName,
+          shop,
           link,
           days,
           placed.confirmToken ? confirmationUrl(ctx.env.PUBLIC_URL, placed.confirmToken) : null,
@@ -134,12 +140,8 @@ export async function applyOrderStep(
       await recordMail(trx, mail, "confirmation du contrat");
       return;
     }
-    const shop = await shopForMail(trx);
-    await recordMail(
-      trx,
-      orderStepMail(customerView(done.order), shop.shopName, link, ctx.env.PUBLIC_URL),
-      "étape de commande",
-    );
+    const shop = await shopForMail(trx, ctx.env.PUBLIC_URL, done.order);
+    await recordMail(trx, orderStepMail(customerView(done.order), shop, link), "étape de commande");
   });
   if (!done.ok) return done;
   ctx.outbox.nudge();
@@ -163,12 +165,12 @@ export async function approveOrderHolds(
   now: Date = new Date(),
 ): Promise<Approved | OrderRefusal> {
   const done = await approveOrder(ctx.db, orderId, now, async (trx, approved) => {
-    const shop = await shopForMail(trx);
+    const shop = await shopForMail(trx, ctx.env.PUBLIC_URL, approved.order);
     await recordMail(
       trx,
       orderApprovedMail(
         customerView(approved.order),
-        shop.shopName,
+        shop,
         trackingUrl(ctx.env.PUBLIC_URL, approved.order.trackingToken),
       ),
       "validation de commande",
