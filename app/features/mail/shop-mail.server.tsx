@@ -137,6 +137,18 @@ function Piece({ piece }: { piece: MailPiece }) {
   );
 }
 
+function SectionTitle({ text: title, margin }: { text: string; margin: string }) {
+  return (
+    <Heading
+      as="h2"
+      className="mail-title"
+      style={{ color: COLOURS.ocean, fontFamily: SERIF, fontSize: "22px", fontWeight: 600, margin }}
+    >
+      {title}
+    </Heading>
+  );
+}
+
 function Block({ block }: { block: MailBlock }) {
   switch (block.kind) {
     case "text":
@@ -144,21 +156,7 @@ function Block({ block }: { block: MailBlock }) {
     case "note":
       return <Paragraph lines={block.lines} quiet />;
     case "heading":
-      return (
-        <Heading
-          as="h2"
-          className="mail-title"
-          style={{
-            color: COLOURS.ocean,
-            fontFamily: SERIF,
-            fontSize: "22px",
-            fontWeight: 600,
-            margin: "24px 0 8px",
-          }}
-        >
-          {block.text}
-        </Heading>
-      );
+      return <SectionTitle text={block.text} margin="24px 0 8px" />;
     case "action":
       return (
         <Section style={{ margin: "0 0 20px" }}>
@@ -208,19 +206,7 @@ function Block({ block }: { block: MailBlock }) {
     case "pieces":
       return (
         <Section style={{ margin: "8px 0 16px" }}>
-          <Heading
-            as="h2"
-            className="mail-title"
-            style={{
-              color: COLOURS.ocean,
-              fontFamily: SERIF,
-              fontSize: "22px",
-              fontWeight: 600,
-              margin: "0 0 4px",
-            }}
-          >
-            {block.title}
-          </Heading>
+          <SectionTitle text={block.title} margin="0 0 4px" />
           {block.pieces.map((piece, index) => (
             // Two lines may name the same piece: the position tells them apart.
             // biome-ignore lint/suspicious/noArrayIndexKey: a static list rendered once.
