@@ -1,5 +1,6 @@
 /**
- * Nacre's service worker (docs/product.md §10.12, installable app and offline reading): the shop keeps opening when the network drops.
+ * Nacre's service worker (docs/product.md §10.12, installable app and offline reading): the shop
+ * keeps opening when the network drops.
  *
  * - Hashed build assets (/assets/…) are immutable: cache first.
  * - Pages the visitor opened: network first, the cached copy when offline; a page never opened
