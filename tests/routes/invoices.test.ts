@@ -48,6 +48,7 @@ async function newOrder(priceCents: number, userId: string | null) {
       email: `cliente-facture-${rank}@exemple.fr`,
       phone: "",
       delivery: "envoi",
+      zone: "france",
       addressLine: "3 rue des Lagons",
       postalCode: "75011",
       city: "Paris",

@@ -32,6 +32,7 @@ function orderForm(productId: string, email: string): OrderForm {
     email,
     phone: "06 12 34 56 78",
     delivery: "envoi",
+    zone: "france",
     addressLine: "3 rue des Lagons",
     postalCode: "75011",
     city: "Paris",

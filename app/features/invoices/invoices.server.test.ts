@@ -79,6 +79,7 @@ function form(productId: string, extra: Partial<OrderForm> = {}): OrderForm {
     email: `hina${pieceRank}@exemple.fr`,
     phone: "",
     delivery: "envoi",
+    zone: "france",
     addressLine: "3 rue des Lagons",
     postalCode: "75011",
     city: "Paris",

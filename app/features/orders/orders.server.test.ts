@@ -54,6 +54,7 @@ function form(lines: { productId: string; quantity: number }[], extra: Partial<O
     email: "hina@exemple.fr",
     phone: "",
     delivery: "envoi",
+    zone: "france",
     addressLine: "3 rue des Lagons",
     postalCode: "75011",
     city: "Paris",
