@@ -131,6 +131,8 @@ beforeAll(async () => {
       email: HINA.email,
       phone: HINA.phone,
       delivery: "envoi",
+      // Papeete: overseas, the zone its postal code calls for (ADR 028).
+      zone: "outre_mer",
       addressLine: "12 rue du Lagon",
       postalCode: "98714",
       city: "Papeete",

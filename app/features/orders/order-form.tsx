@@ -167,7 +167,8 @@ export function OrderForm({ source, lines, customer, events, holdDays, rates, st
     .map((line) => ({ priceCents: line.priceCents, quantity: unitsOf(quantityOf(line)) }));
   const subtotal = formatTotal(orderedLines);
   const pieces = piecesTotal(orderedLines);
-  const delivered = deliveryCost(rates, delivery, zone, pieces);
+  // Nothing to send yet, nothing to pay for sending it.
+  const delivered = orderedLines.length > 0 ? deliveryCost(rates, delivery, zone, pieces) : 0;
   const total = grandTotalText(pieces, delivered);
   const deliveryLabel =
     delivery === "envoi"
@@ -281,7 +282,9 @@ export function OrderForm({ source, lines, customer, events, holdDays, rates, st
           </div>
           <div>
             <dt>Livraison ({deliveryLabel})</dt>
-            <dd data-testid="order-delivery-cost">{deliveryCostText(delivered, pieces.priceMissing)}</dd>
+            <dd data-testid="order-delivery-cost">
+              {orderedLines.length > 0 ? deliveryCostText(delivered, pieces.priceMissing) : "—"}
+            </dd>
           </div>
           <div className={styles.total}>
             <dt>Total</dt>
