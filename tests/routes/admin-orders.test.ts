@@ -602,6 +602,9 @@ describe("the seller's orders", () => {
       "La livraison vers cette zone est sur devis : indiquez ses frais avant d'envoyer le lien de paiement.",
     );
     expect(shown).toContain("Frais de livraison (€)");
+    expect(textOf((await page("/admin/commandes")).html)).toMatch(
+      new RegExp(`${order.number} [^€]{0,60}Livraison à chiffrer`),
+    );
 
     const before = await orderState(order.id);
     const mails = outbox().length;

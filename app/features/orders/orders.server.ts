@@ -767,6 +767,8 @@ export interface OrderSummary {
   awaitingApproval: boolean;
   /** Lines ordered on request still waiting for their price (docs/product.md §10.19): all, some, none. */
   priceToConfirm: "all" | "some" | null;
+  /** Open, its delivery « sur devis » still without the seller's cost (ADR 028). */
+  deliveryToQuote: boolean;
 }
 
 /** The admin's list, newest first, filtered by status and searched (case-insensitive). */
@@ -780,6 +782,7 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
     "o.total_cents",
     "o.created_at",
     "o.confirm_token_hash",
+    "o.delivery_cents",
     (eb) =>
       eb
         .selectFrom("order_lines as l")
@@ -843,6 +846,7 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
     createdAt: row.created_at,
     unconfirmed: HOLDING_STATUSES.includes(row.status) && row.confirm_token_hash !== null,
     awaitingApproval: HOLDING_STATUSES.includes(row.status) && Number(row.waiting_units ?? 0) > 0,
+    deliveryToQuote: HOLDING_STATUSES.includes(row.status) && row.delivery_cents === null,
     priceToConfirm:
       Number(row.unpriced_lines ?? 0) === 0
         ? null
