@@ -156,7 +156,7 @@ test("a guest's order of a unique piece goes from the cart to shipped, held from
     await guest.goto(trackingPath);
     await expect(guest.getByRole("heading", { level: 1 })).toHaveText(`Commande ${number}`);
     const status = guest.getByRole("region", { name: /Statut/ });
-    await expect(status.getByRole("heading")).toContainText("Expédiée");
+    await expect(status.getByRole("heading", { level: 2 })).toContainText("Expédiée");
     await expect(status).toContainText("6A98765432101");
     const steps = status.getByRole("list", { name: "Étapes de la commande" }).getByRole("listitem");
     for (const label of ["Nouvelle", "Lien de paiement envoyé", "Payée", "Expédiée"]) {
