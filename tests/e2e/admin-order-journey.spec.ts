@@ -157,6 +157,8 @@ test("a guest's order of a unique piece goes from the cart to shipped, held from
     await expect(guest.getByRole("heading", { level: 1 })).toHaveText(`Commande ${number}`);
     const status = guest.getByRole("region", { name: /Statut/ });
     await expect(status.getByRole("heading", { level: 2 })).toContainText("Expédiée");
+    // Paid, so a contract: the withdrawal function is offered from the order's page (docs/product.md §10.24).
+    await expect(status.getByRole("link", { name: "Renoncer au contrat ici" })).toBeVisible();
     await expect(status).toContainText("6A98765432101");
     const steps = status.getByRole("list", { name: "Étapes de la commande" }).getByRole("listitem");
     for (const label of ["Nouvelle", "Lien de paiement envoyé", "Payée", "Expédiée"]) {

@@ -16,6 +16,7 @@ import {
 } from "~/features/content/legal.server";
 import { composeMail } from "~/features/mail/compose-mail.server";
 import { greetingFor, type MailBlock } from "~/features/mail/mail-template";
+import { firstPictures } from "~/features/orders/order-mail-pieces.server";
 import { deliveryText } from "~/features/orders/order-mails.server";
 import {
   type OrderView,
@@ -25,6 +26,7 @@ import {
 } from "~/features/orders/order-types";
 import { dayMonthYear, frenchTime, longDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/format";
+import { imageUrl } from "~/lib/images";
 import type { DB } from "~/server/database.server";
 import { type MailMessage, mailAttachment } from "~/server/mail.server";
 import { type CgvVersion, cgvVersionHref, currentCgvVersion } from "./cgv-versions.server";
@@ -112,6 +114,8 @@ export interface ConfirmationInput {
   legal: LegalDetails;
   cgv: CgvVersion;
   characteristics: Map<string, string[]>;
+  /** The first picture of each piece still in the catalogue (firstPictures). */
+  pictures?: ReadonlyMap<string, string>;
   publicUrl: string;
   /** The order's private page: its withdrawal function, its documents. */
   orderLink: string;
@@ -134,6 +138,7 @@ export function contractConfirmationMail(input: ConfirmationInput): MailMessage 
   ];
   const pieces = order.lines.map((line) => {
     const facts = line.productId ? (input.characteristics.get(line.productId) ?? []) : [];
+    const picture = line.productId ? input.pictures?.get(line.productId) : undefined;
     const price =
       line.unitPriceCents === null
         ? formatPrice(null)
@@ -145,6 +150,7 @@ export function contractConfirmationMail(input: ConfirmationInput): MailMessage 
       quantity: line.quantity,
       price,
       ...(facts.length ? { note: `(${facts.join(" ; ")})` } : {}),
+      ...(picture ? { imageUrl: `${publicUrl}${imageUrl("products", picture, "thumb")}` } : {}),
       ...(line.slug ? { url: `${publicUrl}/catalogue/produit/${line.slug}` } : {}),
     };
   });
@@ -282,15 +288,15 @@ export async function concludeContract(
   const cgv = await currentCgvVersion(trx, options.now);
   await trx.updateTable("orders").set({ cgv_version: cgv.number }).where("id", "=", order.id).execute();
   const legal = await getLegalDetails(trx);
-  const characteristics = await pieceCharacteristics(
-    trx,
-    order.lines.flatMap((line) => (line.productId ? [line.productId] : [])),
-  );
+  const pieceIds = order.lines.flatMap((line) => (line.productId ? [line.productId] : []));
+  const characteristics = await pieceCharacteristics(trx, pieceIds);
+  const pictures = await firstPictures(trx, pieceIds);
   const message = contractConfirmationMail({
     order: { ...order, cgvVersion: cgv.number },
     legal,
     cgv,
     characteristics,
+    pictures,
     publicUrl: options.publicUrl,
     orderLink: options.orderLink,
     paidAt: options.paidAt,

@@ -5,18 +5,18 @@
  * French), so pdftotext and any reader extract the very words of the text.
  */
 import { Marked, type Token, type Tokens } from "marked";
-import PDFDocument from "pdfkit";
 import { dayMonthYear } from "~/lib/dates";
+import { newPdfDocument, type PdfDocument } from "~/server/pdf.server";
 import type { CgvVersion } from "./cgv-versions.server";
 import { WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from "./withdrawal-form-template";
 
 const MARGIN = 56;
 const BODY_SIZE = 10;
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = PdfDocument;
 
-function newDocument(title: string, createdAt: Date): Doc {
-  return new PDFDocument({
+function newDocument(title: string, createdAt: Date): Promise<Doc> {
+  return newPdfDocument({
     size: "A4",
     margin: MARGIN,
     bufferPages: true,
@@ -210,8 +210,11 @@ export function cgvPdfName(number: number): string {
 }
 
 /** A CGV version as PDF: its title, number and date, then its text as published. */
-export function cgvPdf(version: CgvVersion, publicUrl: string): Promise<Buffer> {
-  const doc = newDocument(`${version.title} — version ${version.number}`, new Date(version.effectiveAt));
+export async function cgvPdf(version: CgvVersion, publicUrl: string): Promise<Buffer> {
+  const doc = await newDocument(
+    `${version.title} — version ${version.number}`,
+    new Date(version.effectiveAt),
+  );
   doc
     .font("Helvetica-Bold")
     .fontSize(18)
@@ -232,8 +235,8 @@ export function cgvPdf(version: CgvVersion, publicUrl: string): Promise<Buffer> 
 export const WITHDRAWAL_FORM_PDF_NAME = "formulaire-retractation.pdf";
 
 /** The Code's model withdrawal form (annexe à l'article R221-1), addressed to the seller. */
-export function withdrawalFormPdf(addressee: string, createdAt: Date = new Date()): Promise<Buffer> {
-  const doc = newDocument(WITHDRAWAL_FORM_TITLE, createdAt);
+export async function withdrawalFormPdf(addressee: string, createdAt: Date = new Date()): Promise<Buffer> {
+  const doc = await newDocument(WITHDRAWAL_FORM_TITLE, createdAt);
   const width = doc.page.width - 2 * MARGIN;
   doc
     .font("Helvetica-Bold")

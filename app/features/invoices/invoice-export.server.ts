@@ -4,7 +4,6 @@
  * between fields, decimal commas and dd/mm/yyyy dates, as French Excel opens it. Credit notes count
  * negative, so the column sums give the year's net sales.
  */
-import { zipSync } from "fflate";
 import type { DB } from "~/server/database.server";
 import { documentFileName, renderDocumentPdf } from "./invoice-pdf.server";
 import type { IssuedDocument, VatSnapshot } from "./invoice-types";
@@ -107,6 +106,8 @@ export async function yearArchive(db: DB, year: number): Promise<{ zip: Uint8Arr
       new Uint8Array(await renderDocumentPdf(document)),
       { level: 0 },
     ];
+  // Loaded here, not at start: only the accountant's export needs it.
+  const { zipSync } = await import("fflate");
   return { zip: zipSync(files), count: documents.length };
 }
 

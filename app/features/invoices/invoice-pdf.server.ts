@@ -10,9 +10,9 @@
  * costs; the total; the VAT (rates and amounts, or « TVA non applicable, art. 293 B du CGI »); and
  * the payment date.
  */
-import PDFDocument from "pdfkit";
 import { dayMonthYear } from "~/lib/dates";
 import { formatPrice } from "~/lib/format";
+import { newPdfDocument, type PdfDocument } from "~/server/pdf.server";
 import type {
   CreditNoteDocument,
   CustomerSnapshot,
@@ -52,7 +52,7 @@ const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const COLUMNS = { name: 50, quantity: 330, unit: 380, total: 470, end: PAGE.width - PAGE.margin };
 
-type Doc = PDFKit.PDFDocument;
+type Doc = PdfDocument;
 
 function sellerBlock(doc: Doc, seller: SellerSnapshot, top: number) {
   doc
@@ -244,9 +244,9 @@ function drawCreditNote(doc: Doc, note: CreditNoteDocument) {
 }
 
 /** The document's PDF, whole, in memory (a page or two). */
-export function renderDocumentPdf(document: IssuedDocument): Promise<Buffer> {
+export async function renderDocumentPdf(document: IssuedDocument): Promise<Buffer> {
   const issued = new Date(document.issuedAt);
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: "A4",
     margin: PAGE.margin,
     // Fixed dates and identifier: the same document always gives the same bytes.

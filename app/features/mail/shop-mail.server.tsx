@@ -39,10 +39,11 @@ const SERIF = "'Cormorant Garamond', Georgia, 'Times New Roman', serif";
 const SANS = "Jost, 'Segoe UI', Helvetica, Arial, sans-serif";
 
 /**
- * Apps that follow the system's dark mode (Apple Mail, Outlook on the web…) read these; the others
- * keep the light colours inlined below. `!important` outranks the inline styles.
+ * What inline styles cannot say: the dark scheme, for the apps that follow the system's (Apple Mail,
+ * Outlook on the web…), and the phone layout; the others keep the light, wide styles inlined below.
+ * `!important` outranks the inline styles.
  */
-const DARK_SCHEME = `
+const MAIL_STYLES = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
   .mail-body { background-color: #0a2a35 !important; }
@@ -56,6 +57,9 @@ const DARK_SCHEME = `
 @media only screen and (max-width: 480px) {
   .mail-card { padding: 20px 16px !important; }
   .mail-title { font-size: 24px !important; }
+  .mail-fact-label, .mail-fact-value { display: block !important; width: 100% !important; text-align: left !important; padding: 0 !important; }
+  .mail-fact-label { font-size: 14px !important; }
+  .mail-fact-row { padding: 4px 0 !important; }
 }`;
 
 const text: CSSProperties = {
@@ -79,21 +83,16 @@ function Facts({ rows }: { rows: readonly (readonly [string, string])[] }) {
   return (
     <Section style={{ margin: "0 0 16px" }}>
       {rows.map(([label, value]) => (
-        <Row key={label}>
+        // On a phone, the label above its value (MAIL_STYLES' narrow rule): long values stay readable.
+        <Row key={label} className="mail-fact-row">
           <Column
-            className="mail-cell"
-            style={{
-              ...text,
-              margin: 0,
-              padding: "2px 12px 2px 0",
-              verticalAlign: "top",
-              whiteSpace: "nowrap",
-            }}
+            className="mail-cell mail-fact-label"
+            style={{ ...text, margin: 0, padding: "2px 12px 2px 0", verticalAlign: "top", width: "38%" }}
           >
             {label}
           </Column>
           <Column
-            className="mail-cell"
+            className="mail-cell mail-fact-value"
             style={{ ...text, margin: 0, padding: "2px 0", fontWeight: 600, textAlign: "right" }}
           >
             {value}
@@ -246,7 +245,7 @@ export function ShopMail({ content }: { content: MailContent }) {
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
         <title>{content.subject}</title>
-        <style>{DARK_SCHEME}</style>
+        <style>{MAIL_STYLES}</style>
       </Head>
       {content.preview ? <Preview>{content.preview}</Preview> : null}
       <Body className="mail-body" style={{ backgroundColor: COLOURS.pearl, margin: 0 }}>
