@@ -186,7 +186,12 @@ test.describe("shop pages", () => {
     expect(review.ok()).toBe(true);
     await open(page, "/mon-compte");
     // The order's number heads its entry (« Annuler ma commande » names it again for screen readers).
-    await expect(page.locator("#commandes").getByText(/NAC-\d{4}-\d+/).first()).toBeVisible();
+    await expect(
+      page
+        .locator("#commandes")
+        .getByText(/NAC-\d{4}-\d+/)
+        .first(),
+    ).toBeVisible();
     await expect(page.locator("#panier").getByText(kept.name)).toBeVisible();
     await expectNoAxeViolations(page, "/mon-compte");
   });
