@@ -299,7 +299,10 @@ export function OrderForm({ source, lines, customer, events, holdDays, rates, st
             le lien de paiement, et vous restez libre de ne pas donner suite.
           </p>
         ) : null}
-        {delivery === "envoi" && rates.freeFromCents !== null && delivered !== 0 ? (
+        {delivery === "envoi" &&
+        rates.freeFromCents !== null &&
+        rates.zones[zone] !== null &&
+        delivered !== 0 ? (
           <p className={styles.lineHint}>
             Livraison offerte dès {formatPrice(rates.freeFromCents)} de créations.
           </p>
