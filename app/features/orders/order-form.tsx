@@ -307,18 +307,6 @@ export function OrderForm({ source, lines, customer, events, holdDays, rates, st
             Livraison offerte dès {formatPrice(rates.freeFromCents)} de créations.
           </p>
         ) : null}
-        {hydrated ? null : (
-          // Without JavaScript the figures above follow the server's answer: this asks for them.
-          <button
-            type="submit"
-            name="intent"
-            value={QUOTE_INTENT}
-            formNoValidate
-            className={buttons.secondary}
-          >
-            Calculer les frais de livraison
-          </button>
-        )}
       </fieldset>
 
       <div className={styles.columns}>
@@ -483,6 +471,18 @@ export function OrderForm({ source, lines, customer, events, holdDays, rates, st
             </div>
           ) : (
             <FieldError id="commande-evenement-error" error={errors.eventId} />
+          )}
+          {hydrated ? null : (
+            // Without JavaScript the figures under the pieces follow the server's answer: this asks for them.
+            <button
+              type="submit"
+              name="intent"
+              value={QUOTE_INTENT}
+              formNoValidate
+              className={buttons.secondary}
+            >
+              Calculer les frais de livraison
+            </button>
           )}
         </fieldset>
       </div>
