@@ -31,6 +31,7 @@ const onBothBackEnds = [
   "app/features/contract/cgv-versions.server.test.ts", // one new version when payments race (insert on conflict)
   "app/features/orders/orders.server.test.ts", // FOR UPDATE locks, 20 racing orders, counters
   "app/features/orders/order-holds.server.test.ts", // the cap per client: advisory locks against one writer
+  "app/features/orders/order-cancellation.server.test.ts", // the customer's cancellation racing the seller's payment: the order's row lock
   "app/features/invoices/invoices.server.test.ts", // gap-free numbers under 20 racing payments: the counter row's lock
   "app/features/reviews/reviews.server.test.ts", // one review per account under races
   "app/features/search/search.server.test.ts", // FTS5 trigrams against pg_trgm (ADR 019)

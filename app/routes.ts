@@ -18,6 +18,7 @@ export default [
   route("commande/:jeton/confirmer", "routes/shop/order-confirmation.tsx"),
   route("commande/:jeton/documents/:numero", "routes/shop/order-document.ts"),
   route("commande/:jeton/retractation", "routes/shop/order-withdrawal.tsx"),
+  route("commande/:jeton/annuler", "routes/shop/order-cancel.tsx"),
   route("retractation", "routes/shop/withdrawal.tsx"),
   route("mentions-legales", "routes/shop/legal-notice.tsx"),
   route("politique-de-confidentialite", "routes/shop/privacy-policy.tsx"),
@@ -32,6 +33,7 @@ export default [
   route("mon-compte/mes-donnees", "routes/account/my-data.ts"),
   route("mon-compte/documents/:numero", "routes/account/my-document.ts"),
   route("mon-compte/commandes/:id/retractation", "routes/account/order-withdrawal.tsx"),
+  route("mon-compte/commandes/:id/annuler", "routes/account/order-cancel.tsx"),
   route("reinitialiser-mot-de-passe", "routes/account/reset-password.tsx"),
   route("deconnexion", "routes/account/logout.ts"),
 

@@ -216,9 +216,14 @@ export async function tryWithDatabaseLock<T>(
   }
 }
 
-/** Applies pending migrations; Kysely's migration lock serialises concurrent starts. */
+/**
+ * Applies pending migrations; Kysely's migration lock serialises concurrent starts. Numbers are handed
+ * out to work done side by side, so one may land after a higher one a shop has already run (0018 after
+ * 0019, ADR 028): each migration touches its own tables and columns, so it is applied whenever it
+ * comes rather than refused.
+ */
 export async function migrateToLatest(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     throw error instanceof Error ? error : new Error(`Échec de la migration : ${String(error)}`);

@@ -3,6 +3,7 @@
  * ISO-8601 text, as stored; domain modules turn rows into friendly shapes.
  */
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { DeliveryZone } from "~/features/delivery/delivery-types";
 import type { InvoiceKind } from "~/features/invoices/invoice-types";
 import type { DeliveryMethod, OrderStatus } from "~/features/orders/order-types";
 
@@ -278,6 +279,13 @@ export interface ShopSettingsTable {
   vat_franchise: Generated<Flag>;
   /** The VAT rate when the franchise is off, in basis points (2000 = 20 %); prices include it. */
   vat_rate_bp: Generated<number>;
+  /** A parcel's delivery rate per zone (migration 0018, ADR 028); null: « sur devis ». */
+  delivery_france_cents: number | null;
+  delivery_outre_mer_cents: number | null;
+  delivery_ue_cents: number | null;
+  delivery_monde_cents: number | null;
+  /** From this total of the pieces, delivery is free; null: never. */
+  delivery_free_from_cents: number | null;
   /** The account ADMIN_EMAIL made admin at start (ADR 011). */
   configured_admin_id: string | null;
   updated_at: Generated<string>;
@@ -352,6 +360,10 @@ export interface OrdersTable {
   client_address: Generated<string>;
   /** The CGV version in force when the order was paid, i.e. concluded (migration 0019, ADR 029). */
   cgv_version: number | null;
+  /** Where a parcel goes (migration 0018, ADR 028); France métropolitaine for the orders before it. */
+  delivery_zone: Generated<DeliveryZone>;
+  /** The delivery's cost, included in total_cents; null until known: « sur devis » (ADR 028). */
+  delivery_cents: number | null;
 }
 
 /** A published text of the CGV, kept as it was (migration 0019, ADR 029). */

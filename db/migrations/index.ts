@@ -20,6 +20,7 @@ import * as priceOnRequestLines from "./0014-price-on-request-lines";
 import * as productSafety from "./0015-product-safety";
 import * as invoices from "./0016-invoices";
 import * as withdrawals from "./0017-withdrawals";
+import * as delivery from "./0018-delivery";
 import * as cgvVersions from "./0019-cgv-versions";
 
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0015-product-safety": productSafety,
   "0016-invoices": invoices,
   "0017-withdrawals": withdrawals,
+  "0018-delivery": delivery,
   "0019-cgv-versions": cgvVersions,
 };
 

@@ -44,13 +44,17 @@ test.describe("shop pages", () => {
     await expectNoAxeViolations(page, "détail d'un événement");
   });
 
-  test("the gallery, a sold piece and an order's page", async ({ page, seed }) => {
+  test("the gallery, a sold piece, an order's page and its cancellation's confirmation", async ({
+    page,
+    seed,
+  }) => {
     const sold = await seed.product({ sold: true, unique: true, images: 2 });
     const order = await seed.order({ lines: [{ product: await seed.product() }] });
     for (const url of [
       `/galerie?categorie=${sold.category.id}`,
       `/galerie/vendu/${sold.slug}`,
       order.trackingPath,
+      `${order.trackingPath}/annuler`,
     ]) {
       await open(page, url);
       await expectNoAxeViolations(page, url);
@@ -181,7 +185,13 @@ test.describe("shop pages", () => {
     });
     expect(review.ok()).toBe(true);
     await open(page, "/mon-compte");
-    await expect(page.locator("#commandes").getByText(/NAC-\d{4}-\d+/)).toBeVisible();
+    // The order's number heads its entry (« Annuler ma commande » names it again for screen readers).
+    await expect(
+      page
+        .locator("#commandes")
+        .getByText(/NAC-\d{4}-\d+/)
+        .first(),
+    ).toBeVisible();
     await expect(page.locator("#panier").getByText(kept.name)).toBeVisible();
     await expectNoAxeViolations(page, "/mon-compte");
   });

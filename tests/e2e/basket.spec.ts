@@ -206,7 +206,10 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL(/\/contact\?commande=panier$/);
     const order = page.getByRole("region", { name: "Votre commande" });
     await expect(order.getByRole("spinbutton", { name: `Quantité de ${product.name}` })).toHaveValue("2");
-    await expect(order.getByTestId("order-total")).toHaveText(new RegExp(`^${total}\\s€$`));
+    await expect(order.getByTestId("order-subtotal")).toHaveText(new RegExp(`^${total}\\s€$`));
+    // The parcel to France métropolitaine at the demo's rate, below its free threshold (ADR 028).
+    const withDelivery = ((product.priceCents * 2 + 690) / 100).toFixed(2).replace(".", ",");
+    await expect(order.getByTestId("order-total")).toHaveText(new RegExp(`^${withDelivery}\\s€$`));
   });
 
   test.describe("when the server fails", () => {

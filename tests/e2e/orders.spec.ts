@@ -2,8 +2,10 @@
  * Without JavaScript (docs/product.md §10.19): a signed-in customer's basket buttons and the
  * order form are plain forms. The customer adds a piece to the cart and to the favourites, each
  * coming back to the page with a confirmation, then orders the cart with the form prefilled from
- * the profile, only the chosen delivery's details showing, by CSS alone. The whole order journey
- * with JavaScript, to shipping, is admin-order-journey.spec.ts.
+ * the profile, only the chosen delivery's details showing, by CSS alone, after asking the server for
+ * the delivery's cost of another zone (ADR 028); then cancels it from its page, through the
+ * confirmation step. The whole order journey with JavaScript, to shipping, is
+ * admin-order-journey.spec.ts.
  */
 import { query } from "./demo-data";
 import { expect, test } from "./fixtures";
@@ -34,6 +36,18 @@ test("a signed-in customer adds a piece to the cart and the favourites, then ord
   await expect(order.getByLabel("Nom")).toHaveValue(customer.name);
   await expect(order.getByLabel("Email")).toHaveValue(customer.email);
   await expect(order.getByLabel("Adresse")).toBeVisible();
+  // A parcel to France métropolitaine first (42 € of pieces, below the free threshold of 150 €);
+  // another zone's cost comes from the server (ADR 028).
+  await expect(order.getByTestId("order-delivery-cost")).toHaveText(/^6,90\s€$/);
+  await expect(order.getByTestId("order-total")).toHaveText(/^48,90\s€$/);
+  await order.getByLabel("Pays / zone de livraison").selectOption({ label: "Union européenne" });
+  await order.getByRole("button", { name: "Calculer les frais de livraison" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Frais de livraison et total calculés" }),
+  ).toBeVisible();
+  await expect(order.getByTestId("order-delivery-cost")).toHaveText(/^12,90\s€$/);
+  await expect(order.getByTestId("order-total")).toHaveText(/^54,90\s€$/);
+  await expect(order.getByLabel("Pays / zone de livraison")).toHaveValue("ue");
   await order.getByRole("radio", { name: /Remise en main propre/ }).check();
   await expect(order.getByLabel("Adresse")).toBeHidden();
   await order.getByRole("button", { name: "Envoyer ma commande" }).click();
@@ -52,4 +66,16 @@ test("a signed-in customer adds a piece to the cart and the favourites, then ord
   await page.goto("/mon-compte");
   await expect(page.locator("#panier").getByText("Votre panier est vide.")).toBeVisible();
   await expect(page.locator("#favoris").getByText(piece.name)).toBeVisible();
+
+  // « Annuler ma commande » from 'Mes commandes': a confirmation page, then the order is cancelled.
+  await page.getByRole("link", { name: `Annuler ma commande ${number}` }).click();
+  await expect(page.getByRole("heading", { name: "Confirmez l'annulation" })).toBeVisible();
+  await page.getByRole("button", { name: "Annuler ma commande" }).click();
+  await expect(page).toHaveURL(/\/mon-compte#commandes$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: `Votre commande ${number} est annulée` }),
+  ).toBeVisible();
+  expect(query<{ status: string }>("select status from orders where number = ?", number)[0]?.status).toBe(
+    "annulee",
+  );
 });

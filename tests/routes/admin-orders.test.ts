@@ -42,20 +42,25 @@ async function insertOrder(options: {
   message?: string;
   createdAt?: Date;
   holdDays?: number;
+  /** The delivery's cost as placing computed it; null « sur devis » (ADR 028). 0 unless said. */
+  deliveryCents?: number | null;
 }) {
   const id = crypto.randomBytes(8).toString("hex").slice(0, 15);
   const number = `NAC-2026-${++orderRank}`;
   const created = options.createdAt ?? new Date();
   const at = created.toISOString();
   const hold = new Date(created.getTime() + (options.holdDays ?? 7) * 86_400_000).toISOString();
-  const total = options.lines.reduce((sum, line) => sum + (line.piece.price_cents ?? 0) * line.quantity, 0);
+  const deliveryCents = options.deliveryCents === undefined ? 0 : options.deliveryCents;
+  const total =
+    options.lines.reduce((sum, line) => sum + (line.piece.price_cents ?? 0) * line.quantity, 0) +
+    (deliveryCents ?? 0);
   const byPost = (options.delivery ?? "envoi") === "envoi";
   await queryDatabase(shop.dataDir, async (db) => {
     await db.run(
       `insert into orders (id, number, tracking_token, user_id, status, customer_name, email, phone,
-        delivery_method, address_line, postal_code, city, message, total_cents, hold_expires_at,
-        created_at, updated_at)
-       values (?, ?, ?, null, 'nouvelle', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        delivery_method, address_line, postal_code, city, message, delivery_cents, total_cents,
+        hold_expires_at, created_at, updated_at)
+       values (?, ?, ?, null, 'nouvelle', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       id,
       number,
       crypto.randomBytes(32).toString("base64url"),
@@ -67,6 +72,7 @@ async function insertOrder(options: {
       byPost ? "56170" : "",
       byPost ? "Quiberon" : "",
       options.message ?? "",
+      deliveryCents,
       total,
       hold,
       at,
@@ -481,7 +487,7 @@ describe("the seller's orders", () => {
 
     const shown = textOf((await page(`/admin/commandes/${order.id}`)).html);
     expect(shown).toContain("2 × Prix sur demande");
-    expect(shown).toContain("Total (hors livraison) à confirmer");
+    expect(shown).toContain("Total à confirmer");
     expect(shown).toContain("Prix de la pièce (€)");
     expect(shown).toContain(
       "Une pièce est à prix sur demande : indiquez son prix avant d'envoyer le lien de paiement.",
@@ -569,7 +575,8 @@ describe("the seller's orders", () => {
       body: { ok: false, error: "Le prix de cette pièce est déjà fixé." },
     });
     const after = textOf((await page(`/admin/commandes/${order.id}`)).html);
-    expect(after).toContain("Total (hors livraison) 91,00 €");
+    expect(after).toContain("Livraison offerte");
+    expect(after).toContain("Total 91,00 €");
     expect(after).not.toContain("Prix de la pièce (€)");
 
     const link = "https://paiement.exemple.fr/p/demande-ok";
@@ -577,8 +584,93 @@ describe("the seller's orders", () => {
       200,
     );
     const mail = await mailTo(email, link);
-    expect(mail).toMatch(/Total : 91,00\s€ \(hors frais de livraison\)/);
+    expect(mail).toMatch(/Total : 91,00\s€/);
     expect(mail).not.toContain("à confirmer");
+  });
+
+  it("takes the delivery's cost of a zone « sur devis » (French 400 on bad input), refusing the link and the payment until then (409)", async () => {
+    const email = "hereiti-sur-devis@exemple.fr";
+    const order = await insertOrder({
+      name: "Hereiti Sur Devis",
+      email,
+      lines: [{ piece: pieces.stocked, quantity: 1 }],
+      deliveryCents: null,
+    });
+    const shown = textOf((await page(`/admin/commandes/${order.id}`)).html);
+    expect(shown).toContain("Livraison sur devis");
+    expect(shown).toContain(
+      "La livraison vers cette zone est sur devis : indiquez ses frais avant d'envoyer le lien de paiement.",
+    );
+    expect(shown).toContain("Frais de livraison (€)");
+    expect(textOf((await page("/admin/commandes")).html)).toMatch(
+      new RegExp(`${order.number} [^€]{0,60}Livraison à chiffrer`),
+    );
+
+    const before = await orderState(order.id);
+    const mails = outbox().length;
+    expect(
+      await api({
+        intent: "send-payment-link",
+        orderId: order.id,
+        paymentUrl: "https://paiement.exemple.fr/p/devis",
+      }),
+    ).toEqual({
+      status: 409,
+      body: {
+        ok: false,
+        error: "Indiquez les frais de livraison (sur devis) avant d'envoyer le lien de paiement.",
+      },
+    });
+    expect(await api({ intent: "mark-paid", orderId: order.id })).toEqual({
+      status: 409,
+      body: {
+        ok: false,
+        error: "Indiquez les frais de livraison (sur devis) avant de marquer la commande payée.",
+      },
+    });
+    for (const [deliveryCost, message] of [
+      ["", "Indiquez les frais de livraison (0 pour une livraison offerte)."],
+      [
+        "-5",
+        "Les frais de livraison doivent être un montant positif en euros, au centime près, de 500 € au plus.",
+      ],
+      [
+        "abc",
+        "Les frais de livraison doivent être un montant positif en euros, au centime près, de 500 € au plus.",
+      ],
+      [
+        "500,01",
+        "Les frais de livraison doivent être un montant positif en euros, au centime près, de 500 € au plus.",
+      ],
+    ] as const) {
+      const answer = await api({ intent: "set-delivery-cost", orderId: order.id, deliveryCost });
+      expect(answer, deliveryCost).toEqual({ status: 400, body: { ok: false, error: message } });
+    }
+    expect(await orderState(order.id)).toEqual(before);
+    expect(outbox().length).toBe(mails);
+
+    expect(await api({ intent: "set-delivery-cost", orderId: order.id, deliveryCost: "24,50" })).toEqual({
+      status: 200,
+      body: { ok: true, message: "Frais de livraison enregistrés." },
+    });
+    expect(
+      await queryDatabase(shop.dataDir, (db) =>
+        db.get("select delivery_cents, total_cents from orders where id = ?", order.id),
+      ),
+    ).toEqual({ delivery_cents: 2450, total_cents: (pieces.stocked.price_cents ?? 0) + 2450 });
+    expect(await api({ intent: "set-delivery-cost", orderId: order.id, deliveryCost: "10" })).toEqual({
+      status: 409,
+      body: { ok: false, error: "Les frais de livraison de cette commande sont déjà fixés." },
+    });
+    const after = textOf((await page(`/admin/commandes/${order.id}`)).html);
+    expect(after).not.toContain("Frais de livraison (€)");
+
+    const link = "https://paiement.exemple.fr/p/devis-ok";
+    expect((await api({ intent: "send-payment-link", orderId: order.id, paymentUrl: link })).status).toBe(
+      200,
+    );
+    const mail = await mailTo(email, link);
+    expect(mail).toMatch(/Frais de livraison : 24,50\s€/);
   });
 
   it("cancels an order with its pieces back on sale, and keeps the internal note for the shop", async () => {

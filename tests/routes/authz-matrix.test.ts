@@ -58,6 +58,9 @@ interface Row {
 const ids = { forSale: "", sold: "", productId: "", image: "", aliceChat: "", orderToken: "", aliceId: "" };
 /** Alice's order (written in beforeAll): its page's address is known before the shop starts. */
 const ALICE_ORDER_ID = "commandealice01";
+/** A paid order of Alice's, and its link: « Annuler ma commande » answers it with a 409, for ever (ADR 028). */
+const ALICE_PAID_ORDER_ID = "commandepayee01";
+const ALICE_PAID_TOKEN = "jeton-payee-".padEnd(43, "y");
 /** The invoices of Alice's order and of the guest's (written in beforeAll). */
 const ALICE_INVOICE = "FAC-2099-0001";
 const GUEST_INVOICE = "FAC-2099-0002";
@@ -123,6 +126,13 @@ const MATRIX: Record<string, Row> = {
     get: all(200),
     post: all(400),
   },
+  // « Annuler ma commande » from the private link (ADR 028): the link is the key; a paid order is a
+  // 409 whoever posts.
+  "commande/:jeton/annuler": {
+    url: () => `/commande/${ALICE_PAID_TOKEN}/annuler`,
+    get: all(200),
+    post: all(409),
+  },
   // The public way in: anyone may look up an order by its number and e-mail; an empty form is a 400.
   retractation: { url: () => "/retractation", get: all(200), post: all(400) },
   "mentions-legales": { url: () => "/mentions-legales", get: all(200), post: noAction },
@@ -165,6 +175,22 @@ const MATRIX: Record<string, Row> = {
     post: {
       anonyme: toAuth(`/mon-compte/commandes/${ALICE_ORDER_ID}/retractation`),
       clienteA: 400,
+      clientB: 404,
+      admin: 404,
+    },
+  },
+  // « Annuler ma commande » from 'Mes commandes' (ADR 028): Alice's order is hers alone; paid, a 409.
+  "mon-compte/commandes/:id/annuler": {
+    url: () => `/mon-compte/commandes/${ALICE_PAID_ORDER_ID}/annuler`,
+    get: {
+      anonyme: toAuth(`/mon-compte/commandes/${ALICE_PAID_ORDER_ID}/annuler`),
+      clienteA: 200,
+      clientB: 404,
+      admin: 404,
+    },
+    post: {
+      anonyme: toAuth(`/mon-compte/commandes/${ALICE_PAID_ORDER_ID}/annuler`),
+      clienteA: 409,
       clientB: 404,
       admin: 404,
     },
@@ -446,6 +472,20 @@ beforeAll(async () => {
     await handle.run(
       "insert into order_events (id, order_id, status, created_at) values ('commandealice0e', ?, 'nouvelle', ?)",
       ALICE_ORDER_ID,
+      now,
+    );
+    await handle.run(
+      `insert into orders (id, number, tracking_token, user_id, status, customer_name, email, phone,
+        delivery_method, delivery_cents, total_cents, hold_expires_at, created_at, updated_at)
+       values (?, 'NAC-2026-9998', ?, ?, 'payee', ?, ?, ?, 'main_propre', 0, 0, ?, ?, ?)`,
+      ALICE_PAID_ORDER_ID,
+      ALICE_PAID_TOKEN,
+      alice.id,
+      ALICE.name,
+      ALICE.email,
+      ALICE.phone,
+      now,
+      now,
       now,
     );
   });

@@ -33,16 +33,16 @@ async function insertOrder(email: string, userId: string | null = null) {
   await queryDatabase(shop.dataDir, async (db) => {
     await db.run(
       `insert into orders (id, number, tracking_token, user_id, status, customer_name, email, phone,
-        delivery_method, address_line, postal_code, city, message, total_cents, hold_expires_at,
-        created_at, updated_at)
+        delivery_method, address_line, postal_code, city, message, delivery_cents, total_cents,
+        hold_expires_at, created_at, updated_at)
        values (?, ?, ?, ?, 'nouvelle', 'Heiata Contrat', ?, '06 12 34 56 78', 'envoi', '12 rue des Lagons',
-        '56170', 'Quiberon', '', ?, ?, ?, ?)`,
+        '56170', 'Quiberon', '', 690, ?, ?, ?, ?)`,
       id,
       number,
       token,
       userId,
       email,
-      piece.price_cents,
+      piece.price_cents + 690,
       hold,
       at,
       at,
@@ -194,8 +194,9 @@ describe("the contract on a durable medium", () => {
         .sort((a, b) => a.localeCompare(b))
         .join(", ")}`.slice(0, 20),
       // Delivery, its cost, its date; the payment.
-      "Mode : Envoi postal — 12 rue des Lagons, 56170 Quiberon",
-      "Frais de livraison : celui indiqué dans le récapitulatif joint au lien de paiement",
+      "Mode : Envoi postal — 12 rue des Lagons, 56170 Quiberon (France métropolitaine)",
+      "Frais de livraison : 6,90 €",
+      `Total payé, livraison comprise : ${((piece.price_cents + 690) / 100).toFixed(2).replace(".", ",")} € TTC`,
       "Date de livraison prévue : expédition sous 48 heures ouvrées après le paiement, livraison au plus tard le",
       "Paiement reçu le",
       // The withdrawal right, its conditions, where its function is.

@@ -37,7 +37,10 @@ async function newPiece(priceCents: number) {
   return id;
 }
 
-/** An order as the order form places it, from the demo customer's account or as a guest. */
+/**
+ * An order as the order form places it, from the demo customer's account or as a guest; handed over,
+ * so the amounts here are the piece's (a parcel's cost on the invoice: invoices.server.test.ts).
+ */
 async function newOrder(priceCents: number, userId: string | null) {
   const placed = await placeOrder(shop.ctx.db, {
     userId,
@@ -47,7 +50,8 @@ async function newOrder(priceCents: number, userId: string | null) {
       name: "Cliente Facture",
       email: `cliente-facture-${rank}@exemple.fr`,
       phone: "",
-      delivery: "envoi",
+      delivery: "main_propre",
+      zone: "france",
       addressLine: "3 rue des Lagons",
       postalCode: "75011",
       city: "Paris",

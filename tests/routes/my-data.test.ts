@@ -131,6 +131,8 @@ beforeAll(async () => {
       email: HINA.email,
       phone: HINA.phone,
       delivery: "envoi",
+      // Papeete: overseas, the zone its postal code calls for (ADR 028).
+      zone: "outre_mer",
       addressLine: "12 rue du Lagon",
       postalCode: "98714",
       city: "Papeete",
@@ -203,7 +205,12 @@ describe("Télécharger mes données", () => {
       numero: hina.order,
       statut: "payee",
       client: { nom: HINA.name, email: HINA.email, telephone: HINA.phone },
-      livraison: { mode: "envoi", adresse: "12 rue du Lagon", ville: "Papeete" },
+      livraison: {
+        mode: "envoi",
+        adresse: "12 rue du Lagon",
+        ville: "Papeete",
+        zone: "Outre-mer (DROM-COM)",
+      },
     });
     expect(data.commandes[0].lignes).toHaveLength(1);
     expect(data.commandes[0].etapes.map((step: { statut: string }) => step.statut)).toEqual([

@@ -3,8 +3,9 @@
  * real HTTP): the order form of /contact posted like a browser without JavaScript, by a signed-in
  * customer (lines from the server cart) and by a guest (`quantite.<id>` fields); the redirect to
  * the order's private page and what it shows; the confirmation and shop e-mails; a unique piece
- * held for the first order and refused to the next visitor; bad input, the honeypot and the rate
- * limit; unknown links.
+ * held for the first order and refused to the next visitor; the delivery's cost and the total
+ * before sending, without JavaScript (ADR 028); bad input, the honeypot and the rate limit; unknown
+ * links.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMail, readOutbox } from "../support/outbox";
@@ -67,6 +68,7 @@ function orderForm(fields: Record<string, string>): Record<string, string> {
     email: "",
     phone: "",
     delivery: "envoi",
+    zone: "france",
     addressLine: "",
     postalCode: "",
     city: "",
@@ -238,16 +240,20 @@ describe("ordering from /contact", () => {
 
     const order = (await queryDatabase(server.dataDir, (db) =>
       db.get(
-        `select o.number, o.user_id, o.status, o.total_cents, l.quantity, l.unit_price_cents
-           from orders o join order_lines l on l.order_id = o.id where o.email = ?`,
+        `select o.number, o.user_id, o.status, o.delivery_zone, o.delivery_cents, o.total_cents, l.quantity,
+           l.unit_price_cents from orders o join order_lines l on l.order_id = o.id where o.email = ?`,
         "hina.invitee@exemple.fr",
       ),
     )) as { number: string; user_id: string | null; total_cents: number };
-    // The total is the server's: the piece's price now, times the quantity asked.
+    // The total is the server's: the piece's price now, times the quantity asked, and the parcel to
+    // France métropolitaine at the demo's rate unless the pieces reach the free threshold (ADR 028).
+    const delivery = piece.price_cents * 2 >= 15_000 ? 0 : 690;
     expect(order).toMatchObject({
       user_id: null,
       status: "nouvelle",
-      total_cents: piece.price_cents * 2,
+      delivery_zone: "france",
+      delivery_cents: delivery,
+      total_cents: piece.price_cents * 2 + delivery,
       quantity: 2,
       unit_price_cents: piece.price_cents,
     });
@@ -262,8 +268,10 @@ describe("ordering from /contact", () => {
     expect(html).toMatch(/Statut<\/span><span[^>]*>Nouvelle</);
     expect(html).toContain(inHtml(piece.name));
     expect(html).toContain(frenchPrice(piece.price_cents * 2));
-    expect(html).toContain("hors frais de livraison");
+    expect(html).toContain(delivery === 0 ? ">offerte<" : `>${frenchPrice(delivery)}<`);
+    expect(html).toContain(`Total : <strong>${frenchPrice(piece.price_cents * 2 + delivery)}</strong>`);
     expect(html).toContain("Envoi postal");
+    expect(html).toContain("France métropolitaine");
     expect(html).toContain("3 impasse des Embruns");
     // A guest's address is not confirmed yet: a short hold until the e-mailed link (ADR 022).
     expect(html).toMatch(/ne restent réservées que jusqu(&#x27;|')au/);
@@ -368,7 +376,9 @@ describe("ordering from /contact", () => {
       (mail) => /^To: .*commande-sur-demande@exemple\.fr/m.test(mail) && mail.includes(number),
     );
     expect(confirmation).toContain(`- ${onRequest.name} × 1 — Prix sur demande`);
-    expect(confirmation).toContain(`Total : ${total} (hors frais de livraison)`);
+    expect(confirmation).toContain(`Total : ${total}`);
+    // Handed over: no delivery cost (ADR 028).
+    expect(confirmation).toContain("Frais de livraison : offerte");
     expect(confirmation).toContain("avant l'envoi du lien de paiement");
     const shopMail = await waitForMail(
       (mail) => /^To: .*bonjour@nacre\.test/m.test(mail) && mail.includes(number),
@@ -441,7 +451,20 @@ describe("ordering from /contact", () => {
         "n&#x27;est plus au programme",
       ],
       ["post without an address", { ...valid, addressLine: "" }, 400, "Veuillez indiquer votre adresse."],
-      ["post without a postal code", { ...valid, postalCode: "" }, 400, "code postal valide"],
+      ["post without a postal code", { ...valid, postalCode: "" }, 400, "code postal à 5 chiffres"],
+      ["unknown zone", { ...valid, zone: "lune" }, 400, "Choisissez le pays ou la zone de livraison."],
+      [
+        "an overseas code sent as France métropolitaine",
+        { ...valid, postalCode: "98714" },
+        400,
+        "choisissez « Outre-mer (DROM-COM) »",
+      ],
+      [
+        "a French code sent as overseas",
+        { ...valid, zone: "outre_mer", postalCode: "75011" },
+        400,
+        "commence par 97 ou 98",
+      ],
       ["unknown delivery", { ...valid, delivery: "drone" }, 400, "Choisissez un mode de livraison."],
       ["no name", { ...valid, name: "" }, 400, "Veuillez indiquer votre nom."],
       [
@@ -462,6 +485,87 @@ describe("ordering from /contact", () => {
       expect(answer.text, label).not.toMatch(/Unexpected Server Error|Invalid input|expected/i);
     }
     expect(await orderCount()).toEqual(before);
+  });
+
+  it("without JavaScript, shows the delivery's cost and the total for the mode and zone chosen before sending (ADR 028)", async () => {
+    const piece = (await queryDatabase(server.dataDir, (db) =>
+      db.get(
+        `select id, slug, name, price_cents, stock from products
+          where is_sold = 0 and is_unique = 0 and price_cents between 1000 and 9000 and stock >= 3
+          order by id limit 1 offset 3`,
+      ),
+    )) as Piece;
+    expect(piece).toBeTruthy();
+    const before = await orderCount();
+    const quote = async (fields: Record<string, string>) => {
+      const answer = await postForm(
+        "/contact?commande=panier",
+        orderForm({
+          intent: "calculer",
+          [`quantite.${piece.id}`]: "1",
+          name: "Moana Sans Script",
+          ...byPost,
+          ...fields,
+        }),
+      );
+      expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+      return answer.text;
+    };
+    const cost = (html: string) => html.match(/data-testid="order-delivery-cost">([^<]*)</)?.[1];
+    const total = (html: string) => html.match(/data-testid="order-total">([^<]*)</)?.[1];
+
+    // The page as first drawn: a parcel to France métropolitaine, the cheapest default.
+    const europe = await quote({ zone: "ue", postalCode: "1000", city: "Bruxelles" });
+    expect(europe).toContain("Frais de livraison et total calculés pour le mode et la zone choisis");
+    expect(europe).toContain("Envoi postal, Union européenne");
+    expect(cost(europe)).toBe(frenchPrice(1290));
+    expect(total(europe)).toBe(frenchPrice(piece.price_cents + 1290));
+    // What was typed comes back, the zone chosen.
+    expect(europe).toMatch(/<option value="ue" selected="">Union européenne<\/option>/);
+    expect(europe).toMatch(/name="name" value="Moana Sans Script"/);
+
+    const world = await quote({ zone: "monde", postalCode: "H2X 1Y4", city: "Montréal" });
+    expect(cost(world)).toBe("sur devis");
+    expect(total(world)).toBe(`${frenchPrice(piece.price_cents)} + livraison sur devis (à confirmer)`);
+    expect(world).toContain("La livraison vers cette zone est sur devis");
+
+    const byHand = await quote({ delivery: "main_propre" });
+    expect(cost(byHand)).toBe("offerte");
+    expect(total(byHand)).toBe(frenchPrice(piece.price_cents));
+    expect(await orderCount(), "asking for the figures writes nothing").toEqual(before);
+
+    // Sent: the stored figures are the server's, whatever amounts the form carries.
+    const sent = await postForm(
+      "/contact?commande=panier",
+      orderForm({
+        [`quantite.${piece.id}`]: "1",
+        name: "Moana Sans Script",
+        email: "moana.sans-script@exemple.fr",
+        ...byPost,
+        zone: "ue",
+        postalCode: "1000",
+        city: "Bruxelles",
+        deliveryCents: "0",
+        total: "1",
+      }),
+    );
+    expect(sent.status, sent.text.slice(0, 300)).toBe(303);
+    const stored = await queryDatabase(server.dataDir, (db) =>
+      db.get(
+        "select delivery_zone, delivery_cents, total_cents from orders where email = ?",
+        "moana.sans-script@exemple.fr",
+      ),
+    );
+    expect(stored).toEqual({
+      delivery_zone: "ue",
+      delivery_cents: 1290,
+      total_cents: piece.price_cents + 1290,
+    });
+    const mail = await waitForMail(
+      (text) => /^To: .*moana\.sans-script@exemple\.fr/m.test(text) && text.includes("Frais de livraison"),
+    );
+    expect(mail).toContain(`Frais de livraison : ${frenchPrice(1290)}`);
+    expect(mail).toContain(`Total : ${frenchPrice(piece.price_cents + 1290)}`);
   });
 
   it("answers a bot that fills the honeypot as if all went well, and keeps nothing", async () => {

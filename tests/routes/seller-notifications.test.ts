@@ -340,10 +340,10 @@ describe("'Mes commandes' in /mon-compte", () => {
     await queryDatabase(server.dataDir, async (db) => {
       await db.run(
         `insert into orders (id, number, tracking_token, user_id, status, customer_name, email,
-           delivery_method, address_line, postal_code, city, total_cents, hold_expires_at, payment_url,
-           tracking_number, internal_note, created_at, updated_at)
+           delivery_method, address_line, postal_code, city, delivery_cents, total_cents, hold_expires_at,
+           payment_url, tracking_number, internal_note, created_at, updated_at)
          values (?, ?, ?, ?, ?, 'Client', 'client@exemple.fr', 'envoi', '3 rue des Lagons', '75011', 'Paris',
-           ?, ?, ?, ?, 'Note interne secrète', ?, ?)`,
+           0, ?, ?, ?, ?, 'Note interne secrète', ?, ?)`,
         id,
         input.number,
         crypto.randomBytes(32).toString("base64url"),
@@ -440,7 +440,12 @@ describe("'Mes commandes' in /mon-compte", () => {
     expect(html).toContain("Payer ma commande");
     expect(html).toContain("6A12345678901");
     expect(html).toContain("Bague Alice Lien");
-    expect(html).toContain("(hors frais de livraison)");
+    // The delivery's cost beside the total (ADR 028), and « Annuler ma commande » for the unpaid one only.
+    expect(html).toContain("Frais de livraison : <strong>offerte</strong>");
+    expect(html).toMatch(
+      /href="\/mon-compte\/commandes\/[^"]+\/annuler"[^>]*>Annuler ma commande<span class="visually-hidden"> (<!-- -->)?NAC-2026-0801</,
+    );
+    expect(html).not.toMatch(/Annuler ma commande<span class="visually-hidden"> (<!-- -->)?NAC-2026-0802</);
     expect(html).toContain("Envoi postal — 3 rue des Lagons, 75011 Paris");
     // The history, in French, in the shop's time zone (Paris is UTC+1 in November).
     expect(html).toContain("lundi 23 novembre 2026 à 11h00");

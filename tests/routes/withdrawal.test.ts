@@ -53,9 +53,9 @@ async function insertOrder(options: {
   await queryDatabase(shop.dataDir, async (db) => {
     await db.run(
       `insert into orders (id, number, tracking_token, user_id, status, customer_name, email, phone,
-        delivery_method, address_line, postal_code, city, message, total_cents, hold_expires_at,
-        created_at, updated_at)
-       values (?, ?, ?, ?, ?, 'Tiare Retour', ?, '', 'envoi', '12 rue des Lagons', '56170', 'Quiberon', '', ?, ?, ?, ?)`,
+        delivery_method, address_line, postal_code, city, message, delivery_cents, total_cents,
+        hold_expires_at, created_at, updated_at)
+       values (?, ?, ?, ?, ?, 'Tiare Retour', ?, '', 'envoi', '12 rue des Lagons', '56170', 'Quiberon', '', 0, ?, ?, ?, ?)`,
       id,
       number,
       token,

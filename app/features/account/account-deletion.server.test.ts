@@ -32,6 +32,7 @@ function orderForm(productId: string, email: string): OrderForm {
     email,
     phone: "06 12 34 56 78",
     delivery: "envoi",
+    zone: "france",
     addressLine: "3 rue des Lagons",
     postalCode: "75011",
     city: "Paris",
@@ -84,8 +85,10 @@ describe("deleting a customer account", () => {
       email: "",
       phone: "",
       message: "",
-      totalCents: 1000,
-      delivery: { method: "envoi", addressLine: "", postalCode: "", city: "" },
+      // The delivery's cost and zone are accounting, not a place (ADR 028).
+      totalCents: 1690,
+      deliveryCents: 690,
+      delivery: { method: "envoi", zone: "france", addressLine: "", postalCode: "", city: "" },
       paymentUrl: null,
       trackingNumber: null,
     });

@@ -23,6 +23,7 @@
  * - `messages_de_contact`: `{ nom, email, message, date, commande }` (the pieces asked for, if any).
  * Prices are in euro cents, as stored.
  */
+import { DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
 import { DELIVERY_LABELS } from "~/features/orders/order-types";
 import { listOrdersOfUser } from "~/features/orders/orders.server";
 import { withdrawalsForExport } from "~/features/withdrawal/withdrawal.server";
@@ -174,6 +175,9 @@ export async function exportUserData(db: DB, userId: string, now = new Date()) {
         adresse: order.delivery.addressLine,
         code_postal: order.delivery.postalCode,
         ville: order.delivery.city,
+        // The zone and the delivery's cost recorded with the order (ADR 028); null: « sur devis ».
+        zone: DELIVERY_ZONE_LABELS[order.delivery.zone],
+        frais_centimes: order.deliveryCents,
         evenement: order.delivery.eventTitle || null,
       },
       lignes: order.lines.map((line) => ({

@@ -28,8 +28,14 @@ export interface MyOrder {
   statusLabel: string;
   createdAt: string;
   totalCents: number;
-  /** The total as read (docs/product.md §8): « à confirmer » while a piece on request has no price. */
+  /** « 6,90 € », « offerte », « sur devis » or « à confirmer » (ADR 028). */
+  deliveryCostText: string;
+  /** The total as read (docs/product.md §8), delivery included; « à confirmer » while a price is to come. */
   totalText: string;
+  /** Why the total is not final yet. */
+  totalNotes: string[];
+  /** « Annuler ma commande » while unpaid (ADR 028): its confirmation page; null otherwise. */
+  cancelHref: string | null;
   lines: MyOrderLine[];
   /** "Envoi postal — 3 rue des Lagons, 75011 Paris", the event, or by hand. */
   delivery: string;

@@ -2,8 +2,9 @@
 
 import type { DocumentLink } from "~/features/invoices/invoice-types";
 import { DOWNLOAD_BASES, documentsOfOrders } from "~/features/invoices/invoices.server";
+import { customerMayCancel } from "~/features/orders/order-cancellation.server";
 import { deliveryText } from "~/features/orders/order-mails.server";
-import { orderTotalText } from "~/features/orders/order-types";
+import { orderDeliveryCostText, orderTotalText, totalNotes } from "~/features/orders/order-types";
 import { listOrdersOfUser, type OrderView } from "~/features/orders/orders.server";
 import { withdrawalNotices } from "~/features/withdrawal/withdrawal.server";
 import type { DB } from "~/server/database.server";
@@ -24,7 +25,10 @@ export function toMyOrder(order: OrderView, documents: DocumentLink[] = []): Omi
     statusLabel: order.statusLabel,
     createdAt: order.createdAt,
     totalCents: order.totalCents,
+    deliveryCostText: orderDeliveryCostText(order),
     totalText: orderTotalText(order),
+    totalNotes: totalNotes(order),
+    cancelHref: customerMayCancel(order.status) ? `/mon-compte/commandes/${order.id}/annuler` : null,
     lines: order.lines.map((line) => ({
       name: line.name,
       quantity: line.quantity,

@@ -1,14 +1,15 @@
 /**
  * 'Mes commandes' in /mon-compte (docs/product.md §2 "Account", §10.19): each order folds into one
  * line (number, status, date, total), so many stay readable; the newest is open. Inside: the
- * payment button while the order waits for it, the tracking number once shipped, the pieces, the
- * total before shipping, the delivery, the invoice and credit notes once paid (§10.25) and every step
+ * payment button while the order waits for it, « Annuler ma commande » while unpaid (ADR 028), the
+ * tracking number once shipped, the pieces, the delivery's cost and the total, the delivery, the invoice and credit notes once paid (§10.25) and every step
  * with its date and time.
  */
 import { Link } from "react-router";
 import buttons from "~/components/button.module.css";
 import { ContractDocuments } from "~/features/contract/contract-documents";
 import { DocumentList } from "~/features/invoices/document-list";
+import { CancelOrderLink } from "~/features/orders/order-tracking";
 import { WithdrawalNoticeBlock } from "~/features/withdrawal/withdrawal-notice";
 import { dayMonthYear, frenchTime, longDate } from "~/lib/dates";
 import { formatLineTotal } from "~/lib/format";
@@ -38,6 +39,7 @@ function OrderDetails({ order }: { order: MyOrder }) {
           </a>
         </div>
       ) : null}
+      {order.cancelHref ? <CancelOrderLink href={order.cancelHref} number={order.number} /> : null}
       {order.trackingNumber ? (
         <p className={styles.callout}>
           Numéro de suivi du colis : <strong className={styles.tracking}>{order.trackingNumber}</strong>
@@ -58,9 +60,16 @@ function OrderDetails({ order }: { order: MyOrder }) {
         ))}
       </ul>
       <p className={styles.total}>
-        Total : <strong>{order.totalText}</strong>{" "}
-        <span className={styles.muted}>(hors frais de livraison)</span>
+        Frais de livraison : <strong>{order.deliveryCostText}</strong>
       </p>
+      <p className={styles.total}>
+        Total : <strong>{order.totalText}</strong>
+      </p>
+      {order.totalNotes.map((note) => (
+        <p key={note} className={styles.muted}>
+          {note}
+        </p>
+      ))}
       <p className={styles.delivery}>
         <span className={styles.muted}>Livraison :</span> {order.delivery}
       </p>

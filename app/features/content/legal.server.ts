@@ -14,6 +14,8 @@ import email from "~/features/content/legal/e-mail.md?raw";
 import legalNotice from "~/features/content/legal/mentions-legales.md?raw";
 import privacyPolicy from "~/features/content/legal/politique-de-confidentialite.md?raw";
 import { withdrawalFormMarkdown } from "~/features/contract/withdrawal-form-template";
+import { deliveryRates } from "~/features/delivery/delivery-rates.server";
+import { DELIVERY_ZONE_LABELS, DELIVERY_ZONES } from "~/features/delivery/delivery-types";
 import { UNCONFIRMED_HOLD_MS } from "~/features/orders/holds.server";
 import { DELIVERY_LABELS, DELIVERY_METHODS } from "~/features/orders/order-types";
 import { INACTIVITY_MONTHS_DEFAULT, monthsInFrench } from "~/features/settings/legal-identity-schema";
@@ -56,12 +58,15 @@ export interface LegalDetails {
 }
 
 /**
- * The one place the CGV reads the delivery rates from (article 7). The shop keeps no rates in its
- * settings yet: the cost is given in each order's summary, before the payment link (CGV article 4);
- * once the settings hold rates, this returns them and the article lists them.
+ * The one place the CGV reads the delivery rates from (article 7): the « Livraison » settings
+ * (docs/product.md §10.27, ADR 028), each zone with its rate or « sur devis ».
  */
-export async function legalDeliveryRates(_db: DB): Promise<LegalDeliveryRates | null> {
-  return null;
+export async function legalDeliveryRates(db: DB): Promise<LegalDeliveryRates | null> {
+  const rates = await deliveryRates(db);
+  return {
+    zones: DELIVERY_ZONES.map((zone) => ({ label: DELIVERY_ZONE_LABELS[zone], cents: rates.zones[zone] })),
+    freeFromCents: rates.freeFromCents,
+  };
 }
 
 export async function getLegalDetails(db: DB): Promise<LegalDetails> {

@@ -18,7 +18,12 @@ import { composeMail } from "~/features/mail/compose-mail.server";
 import { greetingFor, type MailBlock } from "~/features/mail/mail-template";
 import { firstPictures } from "~/features/orders/order-mail-pieces.server";
 import { deliveryText } from "~/features/orders/order-mails.server";
-import { type OrderView, orderTotalText } from "~/features/orders/order-types";
+import {
+  type OrderView,
+  orderDeliveryCostText,
+  orderPieces,
+  orderTotalText,
+} from "~/features/orders/order-types";
 import { dayMonthYear, frenchTime, longDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
@@ -76,11 +81,10 @@ export async function pieceCharacteristics(
   return found;
 }
 
-/** The delivery's cost: the one place the order's delivery cost is written into the mail. */
-export function deliveryCostText(order: Pick<OrderView, "delivery">): string {
-  return order.delivery.method === "envoi"
-    ? "celui indiqué dans le récapitulatif joint au lien de paiement, en sus du total des pièces"
-    : "aucun, la commande vous est remise sans envoi";
+/** The delivery's cost as the order records it (ADR 028): the one place it is written into the mail. */
+export function deliveryCostText(order: Pick<OrderView, "delivery" | "deliveryCents" | "lines">): string {
+  if (order.delivery.method !== "envoi") return "aucun, la commande vous est remise sans envoi";
+  return orderDeliveryCostText(order);
 }
 
 /** When the customer can expect the pieces (CGV article 7, L216-1): its label and its text. */
@@ -163,7 +167,10 @@ export function contractConfirmationMail(input: ConfirmationInput): MailMessage 
       kind: "pieces",
       title: "Vos pièces",
       pieces,
-      rows: [["Total des pièces", `${orderTotalText(order)} TTC`]],
+      rows: [
+        ["Total des pièces", `${formatPrice(orderPieces(order).knownCents)} TTC`],
+        ["Total payé, livraison comprise", `${orderTotalText(order)} TTC`],
+      ],
     },
     { kind: "heading", text: "Livraison" },
     {

@@ -71,6 +71,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** Handed over by default: the amounts below are the pieces'; the tests of a parcel say `envoi`. */
 function form(productId: string, extra: Partial<OrderForm> = {}): OrderForm {
   return {
     "form-name": "commande",
@@ -78,7 +79,8 @@ function form(productId: string, extra: Partial<OrderForm> = {}): OrderForm {
     name: "Hina Teva",
     email: `hina${pieceRank}@exemple.fr`,
     phone: "",
-    delivery: "envoi",
+    delivery: "main_propre",
+    zone: "france",
     addressLine: "3 rue des Lagons",
     postalCode: "75011",
     city: "Paris",
@@ -196,7 +198,11 @@ describe("the invoice", () => {
     const { user } = await ctx.auth.api.signUpEmail({
       body: { email: "facture-compte@exemple.fr", password: "motdepasse-long", name: "Hina Compte" },
     });
-    const order = await newOrder(4200, { name: "Hina Compte", email: "facture-compte@exemple.fr" }, user.id);
+    const order = await newOrder(
+      4200,
+      { name: "Hina Compte", email: "facture-compte@exemple.fr", delivery: "envoi" },
+      user.id,
+    );
     await pay(order.id, new Date("2035-04-10T08:00:00Z"));
     const before = await findDocument(ctx.db, "FAC-2035-0001", { admin: true });
 
@@ -230,7 +236,8 @@ describe("the invoice", () => {
   });
 
   it("its PDF holds the mandatory mentions: number, order, seller and SIRET, lines, delivery, total, VAT mention, payment date", async () => {
-    const order = await newOrder(12_550);
+    // A parcel to France métropolitaine at the shop's default rate (6,90 €, ADR 028).
+    const order = await newOrder(12_550, { delivery: "envoi" });
     await pay(order.id, new Date("2036-11-26T15:00:00Z"));
     const document = (await findDocument(ctx.db, "FAC-2036-0001", { admin: true })) as InvoiceDocument;
     const text = pdfText(await renderDocumentPdf(document));
@@ -248,7 +255,8 @@ describe("the invoice", () => {
       `Collier Lagon ${pieceRank}`,
       "125,50 €",
       "Frais de livraison",
-      "0,00 €",
+      "6,90 €",
+      "132,40 €",
       "TVA non applicable, art. 293 B du CGI",
       "Date de paiement 26 novembre 2036",
       "Date de la facture 26 novembre 2036",

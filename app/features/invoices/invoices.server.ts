@@ -185,6 +185,7 @@ export async function issueInvoice(
       "postal_code",
       "city",
       "total_cents",
+      "delivery_cents",
     ])
     .where("id", "=", input.orderId)
     .executeTakeFirstOrThrow();
@@ -211,9 +212,8 @@ export async function issueInvoice(
       totalCents: line.unit_price_cents * line.quantity,
     };
   });
-  // The order carries no delivery cost of its own yet (its total is « hors livraison », docs/product.md
-  // §10.19): the invoice's « Frais de livraison » line reads this one value.
-  const deliveryCents = 0;
+  // The order's delivery cost (ADR 028), known by now: the payment is refused while it is « sur devis ».
+  const deliveryCents = order.delivery_cents ?? 0;
   const totalCents = documentLines.reduce((sum, line) => sum + line.totalCents, 0) + deliveryCents;
   const paid = new Date(input.paidAt);
   const { number, rank } = await nextDocumentNumber(trx, "facture", shopYear(paid));

@@ -27,6 +27,8 @@ export interface OrderRow {
   awaitingApproval: boolean;
   /** Lines ordered on request still waiting for their price (docs/product.md §10.19): all, some, none. */
   priceToConfirm: "all" | "some" | null;
+  /** Open, its delivery « sur devis » waiting for the seller's cost (ADR 028). */
+  deliveryToQuote: boolean;
   /** A withdrawal and where its refund stands (docs/product.md §10.24). */
   withdrawal: WithdrawalFlag | null;
 }
@@ -173,6 +175,7 @@ export function AdminOrderList({
                     {order.priceToConfirm && order.status === "nouvelle" ? (
                       <span className={styles.flag}>Prix à fixer</span>
                     ) : null}
+                    {order.deliveryToQuote ? <span className={styles.flag}>Livraison à chiffrer</span> : null}
                     {order.withdrawal ? (
                       <span className={styles.flag} data-withdrawal={order.withdrawal}>
                         {WITHDRAWAL_FLAGS[order.withdrawal]}
@@ -190,7 +193,7 @@ export function AdminOrderList({
                   <td className={styles.numeric}>
                     {order.priceToConfirm === "all"
                       ? TOTAL_TO_CONFIRM
-                      : `${formatPrice(order.totalCents)}${order.priceToConfirm ? ` + ${TOTAL_TO_CONFIRM}` : ""}`}
+                      : `${formatPrice(order.totalCents)}${order.priceToConfirm || order.deliveryToQuote ? ` + ${TOTAL_TO_CONFIRM}` : ""}`}
                     <span className={styles.sub}>
                       {order.pieceCount} pièce{order.pieceCount > 1 ? "s" : ""}
                     </span>

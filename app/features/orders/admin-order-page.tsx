@@ -10,6 +10,7 @@ import buttons from "~/components/button.module.css";
 import { ConfirmDialog, FormError } from "~/features/admin/admin-dialog";
 import ui from "~/features/admin/admin-ui.module.css";
 import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
+import { DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
 import { DocumentList } from "~/features/invoices/document-list";
 import type { DocumentLink } from "~/features/invoices/invoice-types";
 import { longDate } from "~/lib/dates";
@@ -19,10 +20,12 @@ import styles from "./admin-orders.module.css";
 import { orderCommandSchema } from "./order-schema";
 import {
   DELIVERY_LABELS,
+  deliveryToQuote,
   HOLDING_STATUSES,
   hasUnpricedLine,
   ORDER_TRANSITIONS,
   type OrderView,
+  orderDeliveryCostText,
   orderTotalText,
 } from "./order-types";
 
@@ -91,6 +94,40 @@ function LinePriceForm({ order, lineId, name }: { order: AdminOrder; lineId: str
   );
 }
 
+/** ADR 028: what the seller reads while the delivery is « sur devis ». */
+const DELIVERY_NEEDED_HINT =
+  "La livraison vers cette zone est sur devis : indiquez ses frais avant d'envoyer le lien de paiement.";
+
+/**
+ * The cost of a delivery « sur devis » (ADR 028): the seller gives it once, while the order is open,
+ * before the payment link can be sent (Code de la consommation L112-1, L221-5).
+ */
+function DeliveryCostForm({ order }: { order: AdminOrder }) {
+  const cost = useAdminFetcher();
+  const onSubmit = commandSubmitter(cost, () => {});
+  return (
+    <form method="post" className={styles.action} onSubmit={onSubmit} noValidate>
+      <Hidden intent="set-delivery-cost" orderId={order.id} />
+      <div className={ui.field}>
+        <label htmlFor="commande-frais-livraison">Frais de livraison (€)</label>
+        <input
+          id="commande-frais-livraison"
+          type="text"
+          name="deliveryCost"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={20}
+          required
+        />
+      </div>
+      <FormError error={cost.error} />
+      <button type="submit" className={buttons.secondary} disabled={cost.busy}>
+        Enregistrer les frais de livraison
+      </button>
+    </form>
+  );
+}
+
 function Lines({ order, holdExpired }: { order: AdminOrder; holdExpired: boolean }) {
   const held = HOLDING_STATUSES.includes(order.status);
   return (
@@ -121,11 +158,21 @@ function Lines({ order, holdExpired }: { order: AdminOrder; holdExpired: boolean
         ))}
       </ul>
       <p className={styles.total}>
-        <span>Total (hors livraison)</span>
+        <span>Livraison</span>
+        <span>{orderDeliveryCostText(order)}</span>
+      </p>
+      <p className={styles.total}>
+        <span>Total</span>
         <span>{orderTotalText(order)}</span>
       </p>
       {hasUnpricedLine(order) && order.status === "nouvelle" ? (
         <p className={ui.hint}>{PRICE_NEEDED_HINT}</p>
+      ) : null}
+      {deliveryToQuote(order) && held ? (
+        <>
+          <p className={ui.hint}>{DELIVERY_NEEDED_HINT}</p>
+          <DeliveryCostForm order={order} />
+        </>
       ) : null}
       {held ? (
         <p className={styles.hold} data-expired={holdExpired}>
@@ -179,6 +226,8 @@ function Delivery({ order }: { order: AdminOrder }) {
         <dd>{DELIVERY_LABELS[delivery.method]}</dd>
         {delivery.method === "envoi" ? (
           <>
+            <dt>Zone</dt>
+            <dd>{DELIVERY_ZONE_LABELS[delivery.zone]}</dd>
             <dt>Adresse</dt>
             <dd>
               {delivery.addressLine}

@@ -1,7 +1,7 @@
 /**
  * The admin's commands on an order (docs/product.md §10.19): the action of /admin/commandes/:id. A
  * step goes through applyOrderStep (the rules, then the customer's e-mail and the live count);
- * a piece ordered on request gets its price (before the payment link can go); accepting an order beyond the client's cap and releasing its pieces while blocking its address are
+ * a piece ordered on request gets its price, a delivery « sur devis » its cost (ADR 028), before the payment link can go; accepting an order beyond the client's cap and releasing its pieces while blocking its address are
  * the holds' commands (ADR 022); a refund issues a credit note (docs/product.md §10.25); the internal
  * note is saved alone. Answered like every dashboard
  * command: { ok, message } or a French 4xx — 400 bad input, 404 unknown order, 409 a step its status
@@ -14,7 +14,13 @@ import { getAppContext } from "~/server/context.server";
 import type { SessionUser } from "~/server/session.server";
 import { applyOrderStep, approveOrderHolds, releaseOrderAndBlock } from "./order-flow.server";
 import { type OrderCommand, orderCommandSchema } from "./order-schema";
-import { type OrderActor, type StepRequest, saveInternalNote, setLinePrice } from "./orders.server";
+import {
+  type OrderActor,
+  type StepRequest,
+  saveInternalNote,
+  setDeliveryCost,
+  setLinePrice,
+} from "./orders.server";
 
 export const ORDER_COMMAND_MESSAGES = {
   "send-payment-link": "Lien de paiement envoyé par email.",
@@ -26,6 +32,7 @@ export const ORDER_COMMAND_MESSAGES = {
   "release-and-block": "Pièces libérées et adresse e-mail bloquée.",
   "save-note": "Note interne enregistrée.",
   "set-line-price": "Prix de la pièce enregistré.",
+  "set-delivery-cost": "Frais de livraison enregistrés.",
   "record-refund": "Remboursement enregistré.",
 } as const;
 
@@ -36,7 +43,15 @@ const NOT_FOUND = "Cette commande n'existe pas.";
 function stepOf(
   command: Exclude<
     OrderCommand,
-    { intent: "save-note" | "set-line-price" | "approve" | "release-and-block" | "record-refund" }
+    {
+      intent:
+        | "save-note"
+        | "set-line-price"
+        | "set-delivery-cost"
+        | "approve"
+        | "release-and-block"
+        | "record-refund";
+    }
   >,
 ): StepRequest {
   switch (command.intent) {
@@ -73,6 +88,12 @@ export function runOrderCommand(form: FormData, admin: SessionUser) {
         return priced.ok
           ? { ok: true as const, message: ORDER_COMMAND_MESSAGES["set-line-price"] }
           : { ok: false as const, status: priced.status, error: priced.message };
+      }
+      if (command.intent === "set-delivery-cost") {
+        const set = await setDeliveryCost(ctx.db, command.orderId, command.deliveryCost);
+        return set.ok
+          ? { ok: true as const, message: ORDER_COMMAND_MESSAGES["set-delivery-cost"] }
+          : { ok: false as const, status: set.status, error: set.message };
       }
       if (command.intent === "record-refund") {
         // A credit note against the order's invoice (docs/product.md §10.25).

@@ -56,7 +56,7 @@ export async function announceNewOrders(ctx: Pick<AppContext, "db" | "chatHub">)
 }
 
 /** The shop as an order's e-mails show it, with the first picture of each of the order's pieces. */
-async function shopForMail(db: DB, publicUrl: string, order: Pick<OrderView, "lines">) {
+export async function shopForMail(db: DB, publicUrl: string, order: Pick<OrderView, "lines">) {
   const row = await db
     .selectFrom("shop_settings")
     .select(["shop_name", "email", "notify_new_order"])

@@ -1,8 +1,11 @@
 /**
  * The order form of /contact (docs/product.md §10.19): the pieces with an editable quantity (0
- * leaves a piece out), their availability kept up to date, the total computed as the visitor
- * types (the server computes it again), who orders, how it is delivered, a message. A plain form
- * post: a signed-in customer's lines are drawn by the server, so it all works without JavaScript.
+ * leaves a piece out), their availability kept up to date, the delivery's cost for the mode and zone
+ * chosen and the total including it, computed as the visitor types (the server computes both again
+ * and never takes them from the form, ADR 028), who orders, how it is delivered, a message. A plain
+ * form post: a signed-in customer's lines are drawn by the server, so it all works without
+ * JavaScript; there « Calculer les frais de livraison » asks the server for the figures of the mode and
+ * zone chosen.
  */
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -11,6 +14,17 @@ import { Field, FieldError } from "~/components/field";
 import { AvailabilityNote } from "~/features/basket/availability-note";
 import { type BasketLine, isOrderable, lineLimit } from "~/features/basket/basket-context";
 import contact from "~/features/contact/contact.module.css";
+import {
+  DELIVERY_ZONE_LABELS,
+  DELIVERY_ZONES,
+  type DeliveryRates,
+  type DeliveryZone,
+  deliveryCost,
+  deliveryCostText,
+  grandTotalText,
+  isDeliveryZone,
+  piecesTotal,
+} from "~/features/delivery/delivery-types";
 import { frenchTime, longDate } from "~/lib/dates";
 import { formatLineTotal, formatPrice, formatTotal } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
@@ -27,6 +41,7 @@ import {
   DELIVERY_METHODS,
   type DeliveryMethod,
   ORDER_FORM_NAME,
+  QUOTE_INTENT,
   quantityField,
 } from "./order-types";
 
@@ -67,10 +82,13 @@ function useLiveAvailability(productIds: readonly string[], refreshKey: unknown)
 }
 
 const DELIVERY_HINTS: Record<DeliveryMethod, string> = {
-  envoi: "Colissimo, Chronopost ou Point Relais : les frais vous sont indiqués avant le paiement.",
+  envoi: "Colissimo, Chronopost ou Point Relais : les frais dépendent de la zone de livraison.",
   evenement: "Sans frais de livraison, sur notre stand.",
-  main_propre: "Nous convenons ensemble d'un lieu et d'un moment.",
+  main_propre: "Sans frais de livraison : nous convenons ensemble d'un lieu et d'un moment.",
 };
+
+const QUOTED_MESSAGE =
+  "Frais de livraison et total calculés pour le mode et la zone choisis : vérifiez-les, puis envoyez votre commande.";
 
 function eventLabel(event: PickupEvent): string {
   const place = event.location ? `, ${event.location}` : "";
@@ -95,10 +113,12 @@ interface OrderFormProps {
   customer: OrderCustomer | null;
   events: readonly PickupEvent[];
   holdDays: number;
+  /** The seller's delivery rates, as the server computes with them (ADR 028). */
+  rates: DeliveryRates;
   state: OrderFormState | undefined;
 }
 
-export function OrderForm({ source, lines, customer, events, holdDays, state }: OrderFormProps) {
+export function OrderForm({ source, lines, customer, events, holdDays, rates, state }: OrderFormProps) {
   const navigation = useNavigation();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -126,6 +146,9 @@ export function OrderForm({ source, lines, customer, events, holdDays, state }: 
       ? (values.delivery as DeliveryMethod)
       : "envoi",
   );
+  const [zone, setZone] = useState<DeliveryZone>(() =>
+    isDeliveryZone(values.zone) ? values.zone : "france",
+  );
 
   if (state?.ok) {
     return (
@@ -137,12 +160,20 @@ export function OrderForm({ source, lines, customer, events, holdDays, state }: 
 
   const errors = state?.fieldErrors ?? {};
   const orderable = (line: BasketLine) => isOrderable(line) && lineLimit(line) > 0;
-  // A piece on request counts as « à confirmer » until the seller fixes its price (§10.19).
-  const total = formatTotal(
-    shown
-      .filter((line) => orderable(line) && unitsOf(quantityOf(line)) > 0)
-      .map((line) => ({ priceCents: line.priceCents, quantity: unitsOf(quantityOf(line)) })),
-  );
+  // A piece on request counts as « à confirmer » until the seller fixes its price (§10.19); the
+  // delivery's cost is the server's computation from the same rates (ADR 028).
+  const orderedLines = shown
+    .filter((line) => orderable(line) && unitsOf(quantityOf(line)) > 0)
+    .map((line) => ({ priceCents: line.priceCents, quantity: unitsOf(quantityOf(line)) }));
+  const subtotal = formatTotal(orderedLines);
+  const pieces = piecesTotal(orderedLines);
+  // Nothing to send yet, nothing to pay for sending it.
+  const delivered = orderedLines.length > 0 ? deliveryCost(rates, delivery, zone, pieces) : 0;
+  const total = grandTotalText(pieces, delivered);
+  const deliveryLabel =
+    delivery === "envoi"
+      ? `${DELIVERY_LABELS.envoi}, ${DELIVERY_ZONE_LABELS[zone]}`
+      : DELIVERY_LABELS[delivery];
   const ordered = shown.some((line) => orderable(line) && unitsOf(quantityOf(line)) > 0);
   const submitting = navigation.state === "submitting";
   const typed = (name: string, fallback = "") => values[name] ?? fallback;
@@ -244,9 +275,38 @@ export function OrderForm({ source, lines, customer, events, holdDays, state }: 
           })}
         </ul>
         <FieldError id="commande-lignes-error" error={errors.lines} />
-        <p className={styles.total} aria-live="polite">
-          Total : <strong data-testid="order-total">{total}</strong> <span>(hors frais de livraison)</span>
-        </p>
+        <dl className={styles.totals} aria-live="polite">
+          <div>
+            <dt>Sous-total des pièces</dt>
+            <dd data-testid="order-subtotal">{subtotal}</dd>
+          </div>
+          <div>
+            <dt>Livraison ({deliveryLabel})</dt>
+            <dd data-testid="order-delivery-cost">
+              {orderedLines.length > 0 ? deliveryCostText(delivered, pieces.priceMissing) : "—"}
+            </dd>
+          </div>
+          <div className={styles.total}>
+            <dt>Total</dt>
+            <dd>
+              <strong data-testid="order-total">{total}</strong>
+            </dd>
+          </div>
+        </dl>
+        {delivery === "envoi" && rates.zones[zone] === null ? (
+          <p className={styles.lineHint}>
+            La livraison vers cette zone est sur devis : nous vous indiquons ses frais avant de vous envoyer
+            le lien de paiement, et vous restez libre de ne pas donner suite.
+          </p>
+        ) : null}
+        {delivery === "envoi" &&
+        rates.freeFromCents !== null &&
+        rates.zones[zone] !== null &&
+        delivered !== 0 ? (
+          <p className={styles.lineHint}>
+            Livraison offerte dès {formatPrice(rates.freeFromCents)} de créations.
+          </p>
+        ) : null}
       </fieldset>
 
       <div className={styles.columns}>
@@ -334,6 +394,25 @@ export function OrderForm({ source, lines, customer, events, holdDays, state }: 
 
           {/* Both blocks are in the page, so the form works without JavaScript; CSS shows the one chosen. */}
           <div className={styles.postal}>
+            <Field id="commande-zone" label="Pays / zone de livraison" error={errors.zone}>
+              {(control) => (
+                <select
+                  {...control}
+                  name="zone"
+                  value={zone}
+                  onChange={(event) => {
+                    const chosen = event.currentTarget.value;
+                    if (isDeliveryZone(chosen)) setZone(chosen);
+                  }}
+                >
+                  {DELIVERY_ZONES.map((option) => (
+                    <option key={option} value={option}>
+                      {DELIVERY_ZONE_LABELS[option]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
             <Field
               id="commande-adresse"
               label="Adresse"
@@ -393,10 +472,24 @@ export function OrderForm({ source, lines, customer, events, holdDays, state }: 
           ) : (
             <FieldError id="commande-evenement-error" error={errors.eventId} />
           )}
+          {hydrated ? null : (
+            // Without JavaScript the figures under the pieces follow the server's answer: this asks for them.
+            <button
+              type="submit"
+              name="intent"
+              value={QUOTE_INTENT}
+              formNoValidate
+              className={buttons.secondary}
+            >
+              Calculer les frais de livraison
+            </button>
+          )}
         </fieldset>
       </div>
 
-      {state?.message ? (
+      {state?.quoted ? (
+        <p role="status">{QUOTED_MESSAGE}</p>
+      ) : state?.message ? (
         <p className={contact.formError} role="alert">
           {state.message}
         </p>
@@ -404,7 +497,7 @@ export function OrderForm({ source, lines, customer, events, holdDays, state }: 
       <p className={styles.promise}>
         Rien à payer maintenant : confirmez votre commande par le lien de l'e-mail que vous allez recevoir
         (dans les deux heures), et vos pièces vous sont réservées {holdDays} jour{holdDays > 1 ? "s" : ""}, le
-        temps que nous vous envoyions les frais de livraison et un lien de paiement sécurisé.
+        temps que nous vous envoyions un lien de paiement sécurisé du montant total indiqué ci-dessus.
       </p>
       <button
         type="submit"

@@ -45,6 +45,7 @@ function form(
     email,
     phone: "",
     delivery: "main_propre",
+    zone: "france",
     addressLine: "",
     postalCode: "",
     city: "",

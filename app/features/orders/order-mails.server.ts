@@ -6,6 +6,7 @@
  * the customer's answer, and the stored order is what counts.
  */
 
+import { DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
 import { composeMail } from "~/features/mail/compose-mail.server";
 import type { MailBlock } from "~/features/mail/mail-template";
 import { frenchTime, longDate } from "~/lib/dates";
@@ -14,10 +15,10 @@ import { mailPieces } from "./order-mail-pieces.server";
 import {
   awaitsApproval,
   DELIVERY_LABELS,
-  hasUnpricedLine,
   ORDER_STATUS_LABELS,
+  orderDeliveryCostText,
   orderTotalText,
-  PRICE_TO_CONFIRM_NOTE,
+  totalNotes,
 } from "./order-types";
 import type { OrderView } from "./orders.server";
 
@@ -56,12 +57,14 @@ function summary(order: OrderView, shop: OrderMailShop): MailBlock {
     kind: "pieces",
     title: `Commande ${order.number}`,
     pieces: mailPieces(order.lines, shop.pictures, shop.publicUrl, waiting),
+    // Code de la consommation L112-1, L221-5: the whole price, delivery included, is known before
+    // the customer pays (§10.19, ADR 028).
     rows: [
-      ["Total", `${orderTotalText(order)} (hors frais de livraison)`],
       ["Livraison", deliveryText(order)],
+      ["Frais de livraison", orderDeliveryCostText(order)],
+      ["Total", orderTotalText(order)],
     ],
-    // Code de la consommation L112-1, L221-5: the price is known before the customer pays (§10.19).
-    notes: hasUnpricedLine(order) ? [PRICE_TO_CONFIRM_NOTE] : [],
+    notes: totalNotes(order),
   };
 }
 
@@ -69,7 +72,7 @@ export function deliveryText(order: Pick<OrderView, "delivery">): string {
   const { delivery } = order;
   switch (delivery.method) {
     case "envoi":
-      return `${DELIVERY_LABELS.envoi} — ${delivery.addressLine}, ${delivery.postalCode} ${delivery.city}`;
+      return `${DELIVERY_LABELS.envoi} — ${delivery.addressLine}, ${delivery.postalCode} ${delivery.city} (${DELIVERY_ZONE_LABELS[delivery.zone]})`;
     case "evenement":
       return `${DELIVERY_LABELS.evenement} — ${delivery.eventTitle}${delivery.eventStart ? `, ${longDate(delivery.eventStart)}` : ""}`;
     default:
@@ -120,7 +123,7 @@ export function orderConfirmationMail(
           lines: [
             `Sans confirmation, vos pièces ne restent réservées que jusqu'au ${when(order.holdExpiresAt)}.`,
             `Une fois votre commande confirmée, elles vous sont réservées ${days} à compter de la commande.`,
-            "Nous revenons ensuite vers vous avec les frais de livraison et un lien de paiement sécurisé.",
+            "Nous revenons ensuite vers vous avec un lien de paiement sécurisé.",
           ],
         },
       ]
@@ -129,8 +132,8 @@ export function orderConfirmationMail(
           kind: "text",
           lines: [
             "Merci pour votre commande ! Nous l'avons bien reçue et vos pièces vous sont réservées",
-            `pendant ${days}, jusqu'au ${when(order.holdExpiresAt)}. Nous revenons vers vous très vite avec les frais de livraison`,
-            "et un lien de paiement sécurisé.",
+            `pendant ${days}, jusqu'au ${when(order.holdExpiresAt)}. Nous revenons vers vous très vite avec un lien`,
+            "de paiement sécurisé.",
           ],
         },
       ];
@@ -305,5 +308,61 @@ export function orderApprovedMail(order: OrderView, shop: OrderMailShop, link: s
       follow(link),
     ],
     signature: SIGNATURE,
+  });
+}
+
+/** The customer cancelled the unpaid order from its page (ADR 028): what they get back. */
+export function orderCancelledByCustomerMail(
+  order: OrderView,
+  shop: OrderMailShop,
+  link: string,
+): MailMessage {
+  return composeMail({
+    to: order.email,
+    subject: `${shop.shopName} — commande ${order.number} annulée`,
+    brand: shop,
+    title: "Votre commande est annulée",
+    preview: `Vous avez annulé la commande ${order.number}.`,
+    greeting: `Bonjour ${order.customerName},`,
+    blocks: [
+      {
+        kind: "text",
+        lines: [
+          `Vous avez annulé votre commande ${order.number} depuis sa page : nous l'avons bien noté.`,
+          "Ses pièces ne vous sont plus réservées et rien ne vous sera demandé.",
+          "Si vous n'êtes pas à l'origine de cette annulation, répondez simplement à cet e-mail.",
+        ],
+      },
+      summary(order, shop),
+      follow(link, "La commande reste consultable ici :"),
+    ],
+    signature: SIGNATURE,
+  });
+}
+
+/** The shop hears of a customer's cancellation (its orders' e-mails, docs/product.md §10.20). */
+export function customerCancelledShopMail(
+  order: OrderView,
+  shop: OrderMailShop & { email: string },
+  adminUrl: string,
+): MailMessage {
+  return composeMail({
+    to: shop.email,
+    subject: `${shop.shopName} — commande ${order.number} annulée par le client`,
+    replyTo: order.email,
+    brand: shop,
+    title: `Commande ${order.number} annulée par le client`,
+    preview: `${order.customerName} a annulé sa commande ${order.number}.`,
+    blocks: [
+      {
+        kind: "text",
+        lines: [
+          `${order.customerName} <${order.email}> a annulé sa commande ${order.number} avant de la payer.`,
+          "Ses pièces sont de nouveau disponibles à la vente.",
+        ],
+      },
+      summary(order, shop),
+      { kind: "action", intro: "Ouvrir la commande :", label: "Ouvrir la commande", url: adminUrl },
+    ],
   });
 }

@@ -54,6 +54,8 @@ export interface OrderFormState {
   form: "commande";
   ok: boolean;
   message: string;
+  /** The answer to « Calculer les frais de livraison » (no JavaScript): the form again, nothing written. */
+  quoted?: boolean;
   fieldErrors?: Partial<Record<OrderFormField, string>>;
   /** What was typed, to fill the form again. */
   values?: Record<string, string>;

@@ -1,8 +1,10 @@
 /**
  * The order request of /contact (docs/product.md §10.19): the form's data (a signed-in customer's
  * cart or favourites read here, so the form works without JavaScript; the upcoming events to pick
- * up from) and its action: checked by `orderFormSchema`, rate limited, then `submitOrder`, which
- * holds the pieces, e-mails the customer and the shop, and answers with the order's private link.
+ * up from) and its action: checked by
+ * `orderFormSchema`, rate limited, then `submitOrder`, which holds the pieces, e-mails the customer
+ * and the shop, and answers with the order's private link. Without JavaScript, « Calculer les frais
+ * de livraison » posts the form to get its figures back (ADR 028): nothing is written.
  */
 import { data, redirect } from "react-router";
 import { getProfile } from "~/features/account/profile.server";
@@ -25,9 +27,12 @@ import {
   orderFormSchema,
   QUANTITY_FIELD_PREFIX,
 } from "./order-schema";
+import { QUOTE_INTENT } from "./order-types";
 
 /** Five orders per address every ten minutes, as for the contact form: plenty for a person. */
 const ORDER_LIMIT = { scope: "commande", max: 5, windowMs: 10 * 60 * 1000 };
+/** A visitor without JavaScript recomputes as the mode, zone or quantities change: more, still bounded. */
+const QUOTE_LIMIT = { scope: "commande-calcul", max: 30, windowMs: 10 * 60 * 1000 };
 
 /** What a bot's honeypot submission is told: all went well (nothing was written). */
 export const ORDER_RECEIVED =
@@ -144,6 +149,7 @@ const ECHOED = new Set([
   "email",
   "phone",
   "delivery",
+  "zone",
   "addressLine",
   "postalCode",
   "city",
@@ -187,6 +193,20 @@ export async function handleOrderRequest(
   user: Pick<SessionUser, "id"> | null,
 ) {
   const ctx = getAppContext();
+  if (fields.intent === QUOTE_INTENT) {
+    // The figures only: the page draws them from the echoed form with the server's rates.
+    if (!(await createRateLimiter(ctx.db, QUOTE_LIMIT).attempt(clientAddress(request))))
+      return refused(ctx.db, fields, 429, ORDER_MESSAGES.tooMany);
+    const state: OrderFormState = {
+      form: "commande",
+      ok: false,
+      quoted: true,
+      message: "",
+      values: echo(fields),
+      lines: await postedLines(ctx.db, fields).catch(() => []),
+    };
+    return data(state);
+  }
   const parsed = parseForm<typeof orderFormSchema, OrderFormField>(orderFormSchema, fields);
   if (!parsed.ok) {
     return refused(ctx.db, fields, 400, parsed.formError ?? ORDER_MESSAGES.fixFields, parsed.fieldErrors);

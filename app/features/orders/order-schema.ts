@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import { parsePriceCents } from "~/features/catalogue/admin/product-schema";
+import { DELIVERY_ZONES, type DeliveryZone, postalCodeError } from "~/features/delivery/delivery-types";
 import { refundFields } from "~/features/invoices/refund-schema";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
@@ -69,6 +70,13 @@ export const orderFormSchema = z
       delivery: z.enum(DELIVERY_METHODS as [string, ...string[]], {
         error: "Choisissez un mode de livraison.",
       }),
+      // The form always sends one (France métropolitaine first); a script leaving it out means France.
+      zone: z
+        .enum(DELIVERY_ZONES as [DeliveryZone, ...DeliveryZone[]], {
+          error: "Choisissez le pays ou la zone de livraison.",
+        })
+        .optional()
+        .default("france"),
       addressLine: text(200).optional().default(""),
       postalCode: text(20).optional().default(""),
       city: text(100).optional().default(""),
@@ -85,12 +93,9 @@ export const orderFormSchema = z
     if (order.delivery === "envoi") {
       if (!order.addressLine)
         ctx.addIssue({ code: "custom", path: ["addressLine"], message: "Veuillez indiquer votre adresse." });
-      if (!/^[0-9A-Za-z -]{3,10}$/.test(order.postalCode))
-        ctx.addIssue({
-          code: "custom",
-          path: ["postalCode"],
-          message: "Veuillez indiquer un code postal valide.",
-        });
+      // Five digits in France and overseas, and the zone that goes with them (ADR 028): the zone sets the price.
+      const postal = postalCodeError(order.zone, order.postalCode);
+      if (postal) ctx.addIssue({ code: "custom", path: ["postalCode"], message: postal });
       if (!order.city)
         ctx.addIssue({ code: "custom", path: ["city"], message: "Veuillez indiquer votre ville." });
     }
@@ -109,6 +114,7 @@ export type OrderFormField =
   | "email"
   | "phone"
   | "delivery"
+  | "zone"
   | "addressLine"
   | "postalCode"
   | "city"
@@ -121,6 +127,12 @@ export const ORDER_MESSAGES = {
   failed: "Votre commande n'a pas pu être enregistrée. Veuillez réessayer.",
   eventUnknown: "Cet événement n'est plus au programme : choisissez-en un autre.",
 } as const;
+
+/** ADR 028: the seller left the delivery cost empty, or typed something else than an amount. */
+export const DELIVERY_COST_REQUIRED = "Indiquez les frais de livraison (0 pour une livraison offerte).";
+export const DELIVERY_COST_MAX_CENTS = 50_000;
+export const DELIVERY_COST_INVALID =
+  "Les frais de livraison doivent être un montant positif en euros, au centime près, de 500 € au plus.";
 
 /** docs/product.md §8: the seller left a piece's price empty. */
 export const LINE_PRICE_REQUIRED = "Indiquez le prix de la pièce.";
@@ -177,6 +189,20 @@ export const orderCommandSchema = z.discriminatedUnion("intent", [
       .min(1, LINE_PRICE_REQUIRED)
       .max(20, PRODUCT_MESSAGES.price)
       .refine((value) => parsePriceCents(value) !== null, PRODUCT_MESSAGES.price)
+      .transform((value) => parsePriceCents(value) ?? 0),
+  }),
+  // A delivery « sur devis » gets its cost from the seller (ADR 028), checked like a price, never empty
+  // (0 is a free delivery).
+  z.object({
+    intent: z.literal("set-delivery-cost"),
+    orderId: z.string().min(1).max(40),
+    deliveryCost: singleLineText()
+      .min(1, DELIVERY_COST_REQUIRED)
+      .max(20, DELIVERY_COST_INVALID)
+      .refine((value) => {
+        const cents = parsePriceCents(value);
+        return cents !== null && cents <= DELIVERY_COST_MAX_CENTS;
+      }, DELIVERY_COST_INVALID)
       .transform((value) => parsePriceCents(value) ?? 0),
   }),
   // A refund of a paid order (docs/product.md §10.25): issues a credit note against its invoice.

@@ -24,6 +24,8 @@ export interface TrackingView {
     addressLine: string;
     postalCode: string;
     city: string;
+    /** « France métropolitaine »…: where a parcel goes (ADR 028). */
+    zoneLabel: string;
     eventTitle: string;
     eventStart: string | null;
   };
@@ -41,10 +43,19 @@ export interface TrackingView {
   /** Whether the hold still runs when the page was made (a comparison with the clock, ADR 016). */
   holdActive: boolean;
   totalCents: number;
-  /** The total as read (docs/product.md §8): « à confirmer » while a piece on request has no price. */
+  /** « 6,90 € », « offerte », « sur devis » or « à confirmer » (ADR 028). */
+  deliveryCostText: string;
+  /**
+   * The total as read (docs/product.md §8), delivery included: « à confirmer » while a piece on
+   * request or a delivery « sur devis » has no price.
+   */
   totalText: string;
+  /** Why the total is not final yet: the piece's price, or the delivery's cost, to come. */
+  totalNotes: string[];
   /** Whether a piece on request still waits for its price. */
   priceToConfirm: boolean;
+  /** Whether the customer may still cancel it from its page: unpaid (ADR 028). */
+  cancellable: boolean;
   /** Until when the pieces are held, while the order holds them. */
   holdExpiresAt: string | null;
   /** The payment link, while it is the step to take. */
@@ -53,4 +64,15 @@ export interface TrackingView {
   /** The CGV version the order was concluded under (ADR 029): the customer opens it from the page. */
   cgvVersion: number | null;
   steps: TrackingStep[];
+}
+
+/** What the confirmation page of « Annuler ma commande » shows of the order (ADR 028). */
+export interface CancelPageView {
+  number: string;
+  statusLabel: string;
+  pieces: string[];
+  totalText: string;
+  cancellable: boolean;
+  /** Why it cannot be cancelled here, when it cannot. */
+  refusal: string | null;
 }

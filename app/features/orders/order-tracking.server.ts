@@ -2,6 +2,7 @@
  * The order behind a guest's private link (docs/product.md §10.19), trimmed to what its page shows.
  * The token is the only key: an unknown or malformed one finds nothing.
  */
+import { DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
 import type { DB } from "~/server/database.server";
 import type { TrackingStep, TrackingView } from "./order-tracking-types";
 import {
@@ -10,7 +11,9 @@ import {
   hasUnpricedLine,
   ORDER_STATUS_LABELS,
   type OrderStatus,
+  orderDeliveryCostText,
   orderTotalText,
+  totalNotes,
 } from "./order-types";
 import { findOrderByToken, type OrderView } from "./orders.server";
 
@@ -49,6 +52,7 @@ export function trackingView(order: OrderView, now: Date = new Date()): Tracking
       addressLine: order.delivery.addressLine,
       postalCode: order.delivery.postalCode,
       city: order.delivery.city,
+      zoneLabel: DELIVERY_ZONE_LABELS[order.delivery.zone],
       eventTitle: order.delivery.eventTitle,
       eventStart: order.delivery.eventStart,
     },
@@ -62,8 +66,11 @@ export function trackingView(order: OrderView, now: Date = new Date()): Tracking
     confirmed: !order.awaitingConfirmation,
     holdActive: holding && Date.parse(order.holdExpiresAt) > now.getTime(),
     totalCents: order.totalCents,
+    deliveryCostText: orderDeliveryCostText(order),
     totalText: orderTotalText(order),
+    totalNotes: totalNotes(order),
     priceToConfirm: hasUnpricedLine(order),
+    cancellable: holding,
     holdExpiresAt: holding ? order.holdExpiresAt : null,
     paymentUrl: order.status === "lien_envoye" ? order.paymentUrl : null,
     trackingNumber: order.status === "expediee" || order.status === "livree" ? order.trackingNumber : null,

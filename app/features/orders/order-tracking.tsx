@@ -17,7 +17,7 @@ import { frenchTime, longDate } from "~/lib/dates";
 import { formatLineTotal, formatPrice } from "~/lib/format";
 import styles from "./order-tracking.module.css";
 import type { TrackingView } from "./order-tracking-types";
-import { type OrderStatus, PRICE_TO_CONFIRM_NOTE } from "./order-types";
+import type { OrderStatus } from "./order-types";
 
 /** Marks the page reached right after ordering (order-request.server.ts). */
 export const JUST_PLACED_PARAM = "nouvelle";
@@ -71,8 +71,8 @@ function StatusExplanation({ order }: { order: TrackingView }) {
   const texts: Record<OrderStatus, ReactNode> = {
     nouvelle: (
       <>
-        Nous avons bien reçu votre commande : nous vous écrivons très vite avec les frais de livraison et un
-        lien de paiement sécurisé.{held}
+        Nous avons bien reçu votre commande : nous vous écrivons très vite avec un lien de paiement sécurisé.
+        {held}
       </>
     ),
     lien_envoye: (
@@ -93,6 +93,21 @@ function StatusExplanation({ order }: { order: TrackingView }) {
   return <p className={styles.explanation}>{texts[order.status]}</p>;
 }
 
+/**
+ * « Annuler ma commande » while the order is unpaid (ADR 028): a link to the page that asks for
+ * confirmation, so it works without JavaScript and nothing is cancelled by one stray click.
+ */
+export function CancelOrderLink({ href, number }: { href: string; number: string }) {
+  return (
+    <p className={styles.cancel}>
+      <Link className={buttons.secondary} to={href}>
+        Annuler ma commande<span className="visually-hidden"> {number}</span>
+      </Link>{" "}
+      <span>Tant qu'elle n'est pas payée, vous pouvez l'annuler : ses pièces sont aussitôt libérées.</span>
+    </p>
+  );
+}
+
 function DeliveryDetails({ delivery }: { delivery: TrackingView["delivery"] }) {
   return (
     <div>
@@ -102,6 +117,8 @@ function DeliveryDetails({ delivery }: { delivery: TrackingView["delivery"] }) {
           {delivery.addressLine}
           <br />
           {delivery.postalCode} {delivery.city}
+          <br />
+          {delivery.zoneLabel}
         </address>
       ) : null}
       {delivery.method === "evenement" ? (
@@ -119,8 +136,11 @@ export function OrderTracking({
   order,
   documents = [],
   withdrawal = null,
+  cancelHref = null,
 }: {
   order: TrackingView;
+  /** The confirmation page of « Annuler ma commande » while the order is unpaid (ADR 028). */
+  cancelHref?: string | null;
   /** The order's invoice and credit notes (docs/product.md §10.25), once paid. */
   documents?: readonly DocumentLink[];
   /** The withdrawal function's block (docs/product.md §10.24), in the status card for all to see. */
@@ -176,6 +196,9 @@ export function OrderTracking({
             </p>
           ) : null}
           {withdrawal}
+          {order.cancellable && cancelHref ? (
+            <CancelOrderLink href={cancelHref} number={order.number} />
+          ) : null}
           <ol className={styles.steps} aria-label="Étapes de la commande">
             {order.steps.map((step) => (
               <li key={step.status} data-done={step.at ? "true" : undefined} data-status={step.status}>
@@ -214,9 +237,14 @@ export function OrderTracking({
             ))}
           </ul>
           <p className={styles.total}>
-            Total : <strong>{order.totalText}</strong> <span>(hors frais de livraison)</span>
+            Livraison : <strong data-testid="order-delivery-cost">{order.deliveryCostText}</strong>
           </p>
-          {order.priceToConfirm ? <p>{PRICE_TO_CONFIRM_NOTE}</p> : null}
+          <p className={styles.total}>
+            Total : <strong>{order.totalText}</strong>
+          </p>
+          {order.totalNotes.map((note) => (
+            <p key={note}>{note}</p>
+          ))}
         </section>
 
         {documents.length > 0 ? (

@@ -2,7 +2,12 @@
  * An order's steps and how it may move between them (docs/product.md §10.19), shared by the server,
  * which enforces them, and the pages, which only offer what is allowed.
  */
-import { formatTotal } from "~/lib/format";
+import {
+  type DeliveryZone,
+  deliveryCostText,
+  grandTotalText,
+  piecesTotal,
+} from "~/features/delivery/delivery-types";
 
 export type OrderStatus = "nouvelle" | "lien_envoye" | "payee" | "expediee" | "livree" | "annulee";
 export type DeliveryMethod = "envoi" | "evenement" | "main_propre";
@@ -60,6 +65,8 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 
 /** The order form's hidden `form-name`, which tells /contact's action an order from a message. */
 export const ORDER_FORM_NAME = "commande";
+/** The `intent` of the order form's no-JavaScript request for its delivery cost and total (ADR 028). */
+export const QUOTE_INTENT = "calculer";
 /** Field name of one line's quantity: `quantite.<piece id>`. */
 export const QUANTITY_FIELD_PREFIX = "quantite.";
 
@@ -70,6 +77,8 @@ export function quantityField(productId: string): string {
 /** How an order reaches its customer, as recorded with it (the event as it was when chosen). */
 export interface OrderDelivery {
   method: DeliveryMethod;
+  /** Where a parcel goes (ADR 028); France métropolitaine for a pick-up or a handover. */
+  zone: DeliveryZone;
   addressLine: string;
   postalCode: string;
   city: string;
@@ -111,7 +120,9 @@ export interface OrderView {
   userId: string | null;
   delivery: OrderDelivery;
   message: string;
-  /** The known prices only: see `orderTotalText` while a line is on request. */
+  /** The delivery's cost, counted in the total; null until known: « sur devis » (ADR 028). */
+  deliveryCents: number | null;
+  /** The known prices and the delivery: see `orderTotalText` while one of them is to come. */
   totalCents: number;
   holdExpiresAt: string;
   /** When the customer confirmed the e-mail address (or the order counted it confirmed). */
@@ -136,20 +147,58 @@ export function hasUnpricedLine(order: { lines: readonly { unitPriceCents: numbe
 }
 
 /**
- * The order's total as the customer and the seller read it (docs/product.md §8): the amount, or
- * « à confirmer » beside it while a piece on request has no price yet.
+ * The order's total as the customer and the seller read it (docs/product.md §8), delivery included:
+ * the amount, or « à confirmer » beside it while a piece on request or the delivery (« sur devis »)
+ * has no price yet (ADR 028).
  */
 export function orderTotalText(order: {
   lines: readonly { unitPriceCents: number | null; quantity: number }[];
+  deliveryCents: number | null;
 }): string {
-  return formatTotal(
+  return grandTotalText(orderPieces(order), order.deliveryCents);
+}
+
+/** The known price of the order's pieces, and whether one is still on request. */
+export function orderPieces(order: {
+  lines: readonly { unitPriceCents: number | null; quantity: number }[];
+}) {
+  return piecesTotal(
     order.lines.map((line) => ({ priceCents: line.unitPriceCents, quantity: line.quantity })),
   );
+}
+
+/** « 6,90 € », « offerte », « sur devis » or « à confirmer »: the order's delivery line (ADR 028). */
+export function orderDeliveryCostText(order: {
+  lines: readonly { unitPriceCents: number | null; quantity: number }[];
+  deliveryCents: number | null;
+}): string {
+  return deliveryCostText(order.deliveryCents, hasUnpricedLine(order));
+}
+
+/** Whether the delivery of the order still waits for the seller's cost (« sur devis », ADR 028). */
+export function deliveryToQuote(order: {
+  lines: readonly { unitPriceCents: number | null }[];
+  deliveryCents: number | null;
+}): boolean {
+  return order.deliveryCents === null && !hasUnpricedLine(order);
 }
 
 /** What the customer reads beside a total « à confirmer » (docs/product.md §8). */
 export const PRICE_TO_CONFIRM_NOTE =
   "Le prix des pièces sur demande vous sera indiqué par la boutique avant l'envoi du lien de paiement.";
+
+/** What the customer reads beside a delivery « sur devis » (ADR 028). */
+export const DELIVERY_TO_QUOTE_NOTE =
+  "Les frais de livraison vers votre zone sont sur devis : la boutique vous les indique avant l'envoi du lien de paiement.";
+
+/** Which of the two notes an order's total needs, if any. */
+export function totalNotes(order: {
+  lines: readonly { unitPriceCents: number | null }[];
+  deliveryCents: number | null;
+}): string[] {
+  if (hasUnpricedLine(order)) return [PRICE_TO_CONFIRM_NOTE];
+  return deliveryToQuote(order) ? [DELIVERY_TO_QUOTE_NOTE] : [];
+}
 
 /** Whether some units of the order wait for the seller's approval (ADR 022). */
 export function awaitsApproval(order: { lines: readonly { quantity: number; heldQuantity: number }[] }) {

@@ -54,6 +54,7 @@ function form(lines: { productId: string; quantity: number }[], extra: Partial<O
     email: "hina@exemple.fr",
     phone: "",
     delivery: "envoi",
+    zone: "france",
     addressLine: "3 rue des Lagons",
     postalCode: "75011",
     city: "Paris",
@@ -454,9 +455,14 @@ describe("pieces on request (docs/product.md §10.19, Code de la consommation L1
     const before = await findOrderById(ctx.db, order.id);
     expect(before?.totalCents).toBe(5000);
 
-    // Twice the unit price: the line holds two units.
+    // Twice the unit price: the line holds two units. Below the free threshold (150 €), the parcel's
+    // cost waited for the price and is counted with it (ADR 028).
+    expect(before?.deliveryCents).toBeNull();
     expect((await setLinePrice(ctx.db, order.id, onRequest.id, 2550)).ok).toBe(true);
-    expect((await findOrderById(ctx.db, order.id))?.totalCents).toBe(2 * 2550 + 5000);
+    expect(await findOrderById(ctx.db, order.id)).toMatchObject({
+      deliveryCents: 690,
+      totalCents: 2 * 2550 + 5000 + 690,
+    });
     expect(await setLinePrice(ctx.db, order.id, onRequest.id, 9999)).toMatchObject({ status: 409 });
 
     await piece("demande4", { stock: 1, unique: true, price: null });

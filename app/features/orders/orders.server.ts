@@ -10,6 +10,8 @@
  */
 import crypto from "node:crypto";
 import { type Selectable, sql } from "kysely";
+import { deliveryRates } from "~/features/delivery/delivery-rates.server";
+import { deliveryCost, piecesTotal } from "~/features/delivery/delivery-types";
 import { issueInvoice } from "~/features/invoices/invoices.server";
 import type { DB } from "~/server/database.server";
 import type { OrdersTable } from "~/server/db-schema.server";
@@ -181,18 +183,18 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
     // The client first, then the pieces (in id order): two orders of one client are counted one
     // after the other, and no two transactions wait on each other in a circle.
     await lockClient(trx, client);
-    const pieces = await lockPieces(
+    const locked = await lockPieces(
       trx,
       form.lines.map((line) => line.productId),
     );
-    const held = await heldQuantities(trx, [...pieces.keys()], now);
+    const held = await heldQuantities(trx, [...locked.keys()], now);
     const wanted = new Map<string, number>();
     for (const line of form.lines)
       wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
 
     const lines: Omit<OrderLineView, "id" | "heldQuantity">[] = [];
     for (const [productId, quantity] of wanted) {
-      const piece = pieces.get(productId);
+      const piece = locked.get(productId);
       if (!piece)
         return refusal(409, "Une création de votre commande n'existe plus : retirez-la pour continuer.");
       if (piece.is_sold === 1) return refusal(409, `« ${piece.name} » a déjà été vendue.`);
@@ -243,9 +245,16 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
     const trackingToken = newTrackingToken();
     const at = now.toISOString();
     // A piece on request is ordered with its price unknown (null): the total counts the known prices
-    // and the seller fixes the rest before the payment link (docs/product.md §10.19).
-    const total = lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0);
+    // and the seller fixes the rest before the payment link (docs/product.md §10.19). The delivery's
+    // cost comes from the rates of this moment, never from the form (ADR 028); unknown (null) when
+    // the zone is « sur devis » or the free threshold waits for a piece's price.
     const byPost = form.delivery === "envoi";
+    const zone = byPost ? form.zone : "france";
+    const pieces = piecesTotal(
+      lines.map((line) => ({ priceCents: line.unitPriceCents, quantity: line.quantity })),
+    );
+    const delivery = deliveryCost(await deliveryRates(trx), form.delivery, zone, pieces);
+    const total = pieces.knownCents + (delivery ?? 0);
     await trx
       .insertInto("orders")
       .values({
@@ -261,6 +270,8 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
         address_line: byPost ? form.addressLine : "",
         postal_code: byPost ? form.postalCode : "",
         city: byPost ? form.city : "",
+        delivery_zone: zone,
+        delivery_cents: delivery,
         event_id: event?.id ?? null,
         event_title: event?.title ?? "",
         event_start: event?.start_date ?? null,
@@ -343,11 +354,13 @@ async function withLinesAndSteps(db: DB, rows: OrderRow[]): Promise<AdminOrderVi
       addressLine: row.address_line,
       postalCode: row.postal_code,
       city: row.city,
+      zone: row.delivery_zone,
       eventId: row.event_id,
       eventTitle: row.event_title,
       eventStart: row.event_start,
     },
     message: row.message,
+    deliveryCents: row.delivery_cents,
     totalCents: row.total_cents,
     holdExpiresAt: row.hold_expires_at,
     emailConfirmedAt: row.email_confirmed_at,
@@ -490,7 +503,7 @@ export async function moveOrder(
   const result = await db.transaction().execute(async (trx) => {
     const order = await lockingRows(
       trx,
-      trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId),
+      trx.selectFrom("orders").select(["id", "status", "delivery_cents"]).where("id", "=", orderId),
     ).executeTakeFirst();
     if (!order) return refusal(404, "Cette commande n'existe pas.");
     if (!canMove(order.status, request.to))
@@ -510,6 +523,12 @@ export async function moveOrder(
       lines.some((l) => l.unit_price_cents === null)
     )
       return refusal(409, request.to === "lien_envoye" ? PRICE_NEEDED_FOR_LINK : PRICE_NEEDED_FOR_PAYMENT);
+    // The same for a delivery « sur devis » (ADR 028): its cost is part of the price to pay.
+    if ((request.to === "lien_envoye" || request.to === "payee") && order.delivery_cents === null)
+      return refusal(
+        409,
+        request.to === "lien_envoye" ? DELIVERY_NEEDED_FOR_LINK : DELIVERY_NEEDED_FOR_PAYMENT,
+      );
     const pieceIds = lines.flatMap((line) => (line.product_id ? [line.product_id] : []));
 
     if (request.to === "payee") {
@@ -598,6 +617,16 @@ export const WITHDRAWN_ORDER_CANNOT_BE_CANCELLED =
 export const PRICE_NEEDED_FOR_LINK = "Indiquez le prix de chaque pièce avant d'envoyer le lien de paiement.";
 export const PRICE_NEEDED_FOR_PAYMENT =
   "Indiquez le prix de chaque pièce avant de marquer la commande payée.";
+/** ADR 028: a step that needs the delivery's cost while it is « sur devis ». */
+export const DELIVERY_NEEDED_FOR_LINK =
+  "Indiquez les frais de livraison (sur devis) avant d'envoyer le lien de paiement.";
+export const DELIVERY_NEEDED_FOR_PAYMENT =
+  "Indiquez les frais de livraison (sur devis) avant de marquer la commande payée.";
+export const DELIVERY_COST_MESSAGES = {
+  alreadySet: "Les frais de livraison de cette commande sont déjà fixés.",
+  closed:
+    "Cette commande n'attend plus de frais de livraison : seule une commande en cours peut en recevoir.",
+} as const;
 export const LINE_PRICE_MESSAGES = {
   unknownLine: "Cette pièce ne fait pas partie de la commande.",
   alreadyPriced: "Le prix de cette pièce est déjà fixé.",
@@ -635,19 +664,68 @@ export async function setLinePrice(
       .set({ unit_price_cents: unitPriceCents })
       .where("id", "=", lineId)
       .execute();
-    const lines = await trx
-      .selectFrom("order_lines")
-      .select(["unit_price_cents", "quantity"])
-      .where("order_id", "=", orderId)
-      .execute();
-    await trx
-      .updateTable("orders")
-      .set({
-        total_cents: lines.reduce((sum, l) => sum + (l.unit_price_cents ?? 0) * l.quantity, 0),
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", orderId)
-      .execute();
+    await updateTotal(trx, orderId, now);
+    const updated = await findOrderById(trx, orderId);
+    if (!updated) return refusal(404, "Cette commande n'existe pas.");
+    return { ok: true as const, order: updated };
+  });
+}
+
+/**
+ * The order's total after a price or the delivery's cost was given (ADR 028): the known prices plus
+ * the delivery. A delivery still unknown only because the free threshold waited for a piece's price
+ * is computed once every piece has one, from the rates of that moment; « sur devis » stays for the
+ * seller to give.
+ */
+async function updateTotal(trx: DB, orderId: string, now: Date) {
+  const order = await trx
+    .selectFrom("orders")
+    .select(["delivery_method", "delivery_zone", "delivery_cents"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  const lines = await trx
+    .selectFrom("order_lines")
+    .select(["unit_price_cents", "quantity"])
+    .where("order_id", "=", orderId)
+    .execute();
+  const pieces = piecesTotal(lines.map((l) => ({ priceCents: l.unit_price_cents, quantity: l.quantity })));
+  const delivery =
+    order.delivery_cents ??
+    (pieces.priceMissing
+      ? null
+      : deliveryCost(await deliveryRates(trx), order.delivery_method, order.delivery_zone, pieces));
+  await trx
+    .updateTable("orders")
+    .set({
+      delivery_cents: delivery,
+      total_cents: pieces.knownCents + (delivery ?? 0),
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+/**
+ * Gives the delivery's cost of an order « sur devis » (ADR 028): once, while the order is open (not
+ * paid nor cancelled), before the payment link; the total then counts it. Nothing is written on a
+ * refusal.
+ */
+export async function setDeliveryCost(
+  db: DB,
+  orderId: string,
+  cents: number,
+  now: Date = new Date(),
+): Promise<{ ok: true; order: AdminOrderView } | OrderRefusal> {
+  return db.transaction().execute(async (trx) => {
+    const order = await lockingRows(
+      trx,
+      trx.selectFrom("orders").select(["id", "status", "delivery_cents"]).where("id", "=", orderId),
+    ).executeTakeFirst();
+    if (!order) return refusal(404, "Cette commande n'existe pas.");
+    if (order.delivery_cents !== null) return refusal(409, DELIVERY_COST_MESSAGES.alreadySet);
+    if (!HOLDING_STATUSES.includes(order.status)) return refusal(409, DELIVERY_COST_MESSAGES.closed);
+    await trx.updateTable("orders").set({ delivery_cents: cents }).where("id", "=", orderId).execute();
+    await updateTotal(trx, orderId, now);
     const updated = await findOrderById(trx, orderId);
     if (!updated) return refusal(404, "Cette commande n'existe pas.");
     return { ok: true as const, order: updated };
@@ -689,6 +767,8 @@ export interface OrderSummary {
   awaitingApproval: boolean;
   /** Lines ordered on request still waiting for their price (docs/product.md §10.19): all, some, none. */
   priceToConfirm: "all" | "some" | null;
+  /** Open, its delivery « sur devis » still without the seller's cost (ADR 028). */
+  deliveryToQuote: boolean;
 }
 
 /** The admin's list, newest first, filtered by status and searched (case-insensitive). */
@@ -702,6 +782,7 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
     "o.total_cents",
     "o.created_at",
     "o.confirm_token_hash",
+    "o.delivery_cents",
     (eb) =>
       eb
         .selectFrom("order_lines as l")
@@ -765,6 +846,7 @@ export async function listOrders(db: DB, filter: OrderListFilter = {}, limit = 2
     createdAt: row.created_at,
     unconfirmed: HOLDING_STATUSES.includes(row.status) && row.confirm_token_hash !== null,
     awaitingApproval: HOLDING_STATUSES.includes(row.status) && Number(row.waiting_units ?? 0) > 0,
+    deliveryToQuote: HOLDING_STATUSES.includes(row.status) && row.delivery_cents === null,
     priceToConfirm:
       Number(row.unpriced_lines ?? 0) === 0
         ? null

@@ -227,6 +227,7 @@ describe("a new order", () => {
     email: "hina@exemple.fr",
     phone: "",
     delivery: "main_propre",
+    zone: "france",
     addressLine: "",
     postalCode: "",
     city: "",

@@ -2,11 +2,12 @@
  * Save the shop settings: the action of /admin/parametres. Each form of the page has its own intent
  * and schema: `save` the shop's details, `save-orders` the hold's length and the seller's e-mails,
  * `save-legal` the legal identity, the consumer mediator and the inactivity limit; `save-safety` the
- * pieces' default safety and care text; `retry-mail` sends
+ * pieces' default safety and care text; `save-delivery` the delivery rates (ADR 028); `retry-mail` sends
  * an undelivered e-mail again (ADR 025); `unblock-email` lets a blocked address order again (ADR 022).
  */
 import { z } from "zod";
 import { runAdminCommand } from "~/features/admin/admin-command.server";
+import { saveDeliveryRates } from "~/features/delivery/delivery-rates.server";
 import { unblockEmail } from "~/features/orders/order-holds.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import { retryMail } from "~/server/outbox.server";
@@ -18,6 +19,8 @@ import {
 } from "./settings-admin.server";
 import {
   BLOCKED_EMAIL_MESSAGES,
+  DELIVERY_SETTINGS_MESSAGES,
+  deliverySettingsSchema,
   LEGAL_SETTINGS_MESSAGES,
   legalSettingsSchema,
   MAIL_MESSAGES,
@@ -36,6 +39,7 @@ const settingsCommandSchema = z.discriminatedUnion(
     orderSettingsSchema.extend({ intent: z.literal("save-orders") }),
     legalSettingsSchema.extend({ intent: z.literal("save-legal") }),
     safetySettingsSchema.extend({ intent: z.literal("save-safety") }),
+    deliverySettingsSchema.extend({ intent: z.literal("save-delivery") }),
     z.object({ intent: z.literal("retry-mail"), mailId: z.string().min(1).max(40) }),
     z.object({ intent: z.literal("unblock-email"), emailKey: z.string().min(1).max(300) }),
   ],
@@ -69,6 +73,18 @@ export function runSettingsCommand(form: FormData) {
         await saveLegalSettings(getDb(), settings);
         return { ok: true as const, message: LEGAL_SETTINGS_MESSAGES.saved };
       }
+      if (command.intent === "save-delivery") {
+        await saveDeliveryRates(getDb(), {
+          zones: {
+            france: command.rateFrance,
+            outre_mer: command.rateOutreMer,
+            ue: command.rateUe,
+            monde: command.rateMonde,
+          },
+          freeFromCents: command.freeFrom,
+        });
+        return { ok: true as const, message: DELIVERY_SETTINGS_MESSAGES.saved };
+      }
       if (command.intent === "save-safety") {
         await saveSafetySettings(getDb(), { safetyInfo: command.safetyInfo });
         return { ok: true as const, message: SAFETY_SETTINGS_MESSAGES.saved };
@@ -88,7 +104,9 @@ export function runSettingsCommand(form: FormData) {
               ? LEGAL_SETTINGS_MESSAGES.saveFailed
               : command.intent === "save-safety"
                 ? SAFETY_SETTINGS_MESSAGES.saveFailed
-                : SETTINGS_MESSAGES.saveFailed,
+                : command.intent === "save-delivery"
+                  ? DELIVERY_SETTINGS_MESSAGES.saveFailed
+                  : SETTINGS_MESSAGES.saveFailed,
     label: "Enregistrement des paramètres impossible",
   });
 }

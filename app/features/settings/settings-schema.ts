@@ -242,3 +242,58 @@ export const safetySettingsSchema = z.object({
 });
 
 export type SafetySettingsInput = z.infer<typeof safetySettingsSchema>;
+
+// --- Delivery rates (docs/product.md §10.27, ADR 028): the « Livraison » form. Amounts in euros, as
+// the seller writes them (« 6,90 »); an empty rate is « sur devis », an empty threshold « jamais ».
+
+export const DELIVERY_SETTINGS_MESSAGES = {
+  saved: "Tarifs de livraison enregistrés.",
+  saveFailed: "Erreur lors de l'enregistrement des tarifs de livraison.",
+} as const;
+
+/** A parcel rate above this is a typing slip, not a price (ADR 028). */
+export const DELIVERY_RATE_MAX_CENTS = 50_000;
+/** The free-delivery threshold's upper bound. */
+export const FREE_DELIVERY_MAX_CENTS = 10_000_000;
+
+/** « 6,90 », « 6.9 », « 12 » → cents; empty → null; anything else (negative, letters) → undefined. */
+export function parseEuros(value: string): number | null | undefined {
+  const text = value.trim().replace(/\s|€/g, "");
+  if (text === "") return null;
+  if (!/^\d{1,7}([.,]\d{1,2})?$/.test(text)) return undefined;
+  return Math.round(Number(text.replace(",", ".")) * 100);
+}
+
+const euros = (label: string, maxCents: number, maxText: string) =>
+  singleLineText()
+    .max(20, `${label} : montant invalide.`)
+    .optional()
+    .default("")
+    .transform((value, ctx) => {
+      const cents = parseEuros(value);
+      if (cents === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} : indiquez un montant positif en euros, au centime près (par exemple 6,90), ou laissez vide.`,
+        });
+        return z.NEVER;
+      }
+      if (cents !== null && cents > maxCents) {
+        ctx.addIssue({ code: "custom", message: `${label} : ${maxText}` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+const rate = (label: string) => euros(label, DELIVERY_RATE_MAX_CENTS, "500 € au plus par envoi.");
+
+export const deliverySettingsSchema = z.object({
+  rateFrance: rate("France métropolitaine"),
+  rateOutreMer: rate("Outre-mer"),
+  rateUe: rate("Union européenne"),
+  rateMonde: rate("Reste du monde"),
+  freeFrom: euros("Livraison offerte à partir de", FREE_DELIVERY_MAX_CENTS, "100 000 € au plus."),
+});
+
+export type DeliverySettingsInput = z.input<typeof deliverySettingsSchema>;
+export type DeliverySettings = z.infer<typeof deliverySettingsSchema>;

@@ -64,6 +64,7 @@ async function order(
       email,
       phone: "",
       delivery: "envoi",
+      zone: "france",
       addressLine: "3 rue des Lagons",
       postalCode: "75011",
       city: "Paris",

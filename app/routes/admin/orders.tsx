@@ -61,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       unconfirmed: order.unconfirmed,
       awaitingApproval: order.awaitingApproval,
       priceToConfirm: order.priceToConfirm,
+      deliveryToQuote: order.deliveryToQuote,
       withdrawal: flags.get(order.id) ?? null,
     })),
   };

@@ -2,15 +2,17 @@
  * /admin/parametres (docs/product.md §2: "Settings: admin e-mail and logout"), plus the shop's details
  * (docs/product.md §10.5: business details are settings the admin edits) shown in header, footer, contact
  * and legal pages, the orders' hold and the seller's e-mails (§10.19, §10.20), and the legal identity,
- * consumer mediator and inactivity limit the legal pages show (§10.21), and the e-mails the outbox
+ * consumer mediator and inactivity limit the legal pages show (§10.21), the delivery rates (§10.27), and the e-mails the outbox
  * could not deliver, to send again (ADR 025).
  */
 
 import lists from "~/features/admin/admin-lists.module.css";
 import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { LogoutButton } from "~/features/auth/logout-button";
+import { deliveryRates } from "~/features/delivery/delivery-rates.server";
 import { listBlockedEmails } from "~/features/orders/order-holds.server";
 import { BlockedEmails } from "~/features/settings/blocked-emails";
+import { DeliverySettingsForm } from "~/features/settings/delivery-settings-form";
 import { LegalSettingsForm } from "~/features/settings/legal-settings-form";
 import { OrderSettingsForm } from "~/features/settings/order-settings-form";
 import { SafetySettingsForm } from "~/features/settings/safety-settings-form";
@@ -35,7 +37,7 @@ export const meta: Route.MetaFunction = () => privateMeta("Paramètres — Admin
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [shop, orderSettings, legalSettings, safetySettings, undeliveredMails, blockedEmails] =
+  const [shop, orderSettings, legalSettings, safetySettings, undeliveredMails, blockedEmails, delivery] =
     await Promise.all([
       getShopDetails(getDb()),
       getOrderSettings(getDb()),
@@ -43,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       getSafetySettings(getDb()),
       listUndeliveredMails(getDb()),
       listBlockedEmails(getDb()),
+      deliveryRates(getDb()),
     ]);
   return {
     email: admin.email,
@@ -51,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     orderSettings,
     legalSettings,
     safetySettings,
+    deliveryRates: delivery,
     settings: {
       shopName: shop.shopName,
       addressLine: shop.addressLine,
@@ -80,8 +84,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <section>
       <h1>Paramètres</h1>
       <p className={styles.lead}>
-        Les coordonnées de la boutique, les commandes et leurs notifications, l'identité légale et votre
-        session.
+        Les coordonnées de la boutique, les commandes et leurs notifications, la livraison, l'identité légale
+        et votre session.
       </p>
       <section aria-labelledby="session-admin" className={lists.card}>
         <h2 id="session-admin" className={lists.cardTitle}>
@@ -111,6 +115,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           débloquez pas.
         </p>
         <BlockedEmails blocked={loaderData.blockedEmails} />
+      </section>
+      <section aria-labelledby="livraison" className={lists.sectionGap}>
+        <h2 id="livraison">Livraison</h2>
+        <p className={styles.lead}>
+          Les frais d'envoi que le formulaire de commande affiche et ajoute au total, avant l'envoi de la
+          commande ; repris par les CGV (article 7).
+        </p>
+        <DeliverySettingsForm rates={loaderData.deliveryRates} />
       </section>
       <section aria-labelledby="e-mails-non-distribues" className={lists.sectionGap}>
         <h2 id="e-mails-non-distribues">E-mails non distribués</h2>

@@ -22,6 +22,8 @@ import {
   contactSchema,
   parseContactOrder,
 } from "~/features/contact/contact-schema";
+import { deliveryRates } from "~/features/delivery/delivery-rates.server";
+import { type DeliveryRates, deliveryRatesSummary } from "~/features/delivery/delivery-types";
 import { OrderForm } from "~/features/orders/order-form";
 import { handleOrderRequest, loadOrderRequest } from "~/features/orders/order-request.server";
 import {
@@ -60,12 +62,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const source = orderSourceOf(new URL(request.url).searchParams.get("commande"));
-  const [shop, days, order] = await Promise.all([
+  const [shop, days, rates, order] = await Promise.all([
     getShopDetails(db),
     holdDays(db),
+    deliveryRates(db),
     source ? loadOrderRequest(db, await getOptionalUser(request), source) : null,
   ]);
-  return { shop, holdDays: days, order };
+  return { shop, holdDays: days, rates, order };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -149,8 +152,7 @@ function HowToOrder({ shop, holdDays }: { shop: Shop; holdDays: number }) {
         </li>
         <li>
           Confirmez-la par le lien de l'e-mail reçu : vos pièces vous sont réservées {holdDays} jour
-          {holdDays > 1 ? "s" : ""}, le temps que nous vous envoyions les frais de livraison et un lien de
-          paiement sécurisé.
+          {holdDays > 1 ? "s" : ""}, le temps que nous vous envoyions un lien de paiement sécurisé.
         </li>
         <li>
           Votre bijou part sous 48h, soigneusement emballé. Suivez chaque étape depuis le lien reçu par
@@ -181,7 +183,7 @@ function HowToOrder({ shop, holdDays }: { shop: Shop; holdDays: number }) {
   );
 }
 
-function Delivery({ wide }: { wide: boolean }) {
+function Delivery({ wide, rates }: { wide: boolean; rates: DeliveryRates }) {
   return (
     <section
       className={`${styles.card} ${styles.delivery} ${wide ? styles.wide : ""}`}
@@ -191,9 +193,12 @@ function Delivery({ wide }: { wide: boolean }) {
       <ul>
         <li>Expédition soignée sous 48h en France métropolitaine, dans un écrin en carton recyclé.</li>
         <li>Transporteurs : Colissimo, Chronopost ou Point Relais, au choix.</li>
+        {/* Code de la consommation L111-1, L112-1: the delivery's cost is known before ordering (ADR 028). */}
+        <li>Frais d'envoi : {deliveryRatesSummary(rates)}.</li>
         <li>
-          Les frais de livraison dépendent de votre adresse : ils vous sont indiqués avant le paiement, au
-          moment de finaliser la commande.
+          Les frais de livraison dépendent du pays ou de la zone de livraison : le formulaire de commande les
+          affiche et les ajoute au total avant l'envoi de la commande. La remise en main propre et le retrait
+          lors d'un événement sont gratuits.
         </li>
         <li>Les pièces sont uniques ou en toute petite série, vendues dans la limite du stock disponible.</li>
         <li>
@@ -230,6 +235,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               customer={order.customer}
               events={order.events}
               holdDays={loaderData.holdDays}
+              rates={loaderData.rates}
               state={orderState}
             />
           </section>
@@ -255,7 +261,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <ContactForm state={contactState} />
           </section>
         )}
-        <Delivery wide={!ordering} />
+        <Delivery wide={!ordering} rates={loaderData.rates} />
       </div>
       <FeatureBar />
     </>

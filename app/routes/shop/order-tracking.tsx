@@ -45,11 +45,12 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-export default function OrderTrackingRoute({ loaderData }: Route.ComponentProps) {
+export default function OrderTrackingRoute({ loaderData, params }: Route.ComponentProps) {
   return (
     <OrderTracking
       order={loaderData.order}
       documents={loaderData.documents}
+      cancelHref={`/commande/${params.jeton}/annuler`}
       withdrawal={<WithdrawalNoticeBlock notice={loaderData.withdrawal} number={loaderData.order.number} />}
     />
   );
