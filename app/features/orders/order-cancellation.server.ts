@@ -9,7 +9,6 @@
  */
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
-import { newId } from "~/server/ids.server";
 import { recordMail } from "~/server/outbox.server";
 import { lockingRows } from "../../../db/dialect";
 import { announceNewOrders, shopForMail } from "./order-flow.server";
@@ -21,6 +20,7 @@ import {
   customerView,
   findOrderById,
   type OrderRefusal,
+  recordCancellation,
   refusal,
 } from "./orders.server";
 
@@ -66,23 +66,12 @@ export async function cancelByCustomer(
       .executeTakeFirst();
     const latest = previous?.at ? Date.parse(previous.at) : Number.NEGATIVE_INFINITY;
     const at = new Date(Math.max(now.getTime(), latest + 1)).toISOString();
-    await trx
-      .updateTable("orders")
-      .set({ status: "annulee", confirm_token_hash: null, updated_at: at })
-      .where("id", "=", orderId)
-      .execute();
-    await trx
-      .insertInto("order_events")
-      .values({
-        id: newId(),
-        order_id: orderId,
-        status: "annulee",
-        admin_id: null,
-        admin_name: "",
-        detail: CUSTOMER_CANCEL_DETAIL,
-        created_at: at,
-      })
-      .execute();
+    await recordCancellation(trx, orderId, {
+      at,
+      adminId: null,
+      adminName: "",
+      detail: CUSTOMER_CANCEL_DETAIL,
+    });
     const cancelled = await findOrderById(trx, orderId);
     if (!cancelled) return refusal(404, "Cette commande n'existe pas.");
     await inTransaction?.(trx, cancelled);

@@ -8,7 +8,6 @@
  */
 import { sql } from "kysely";
 import type { DB } from "~/server/database.server";
-import { newId } from "~/server/ids.server";
 import { lockingRows } from "../../../db/dialect";
 import {
   emailKey,
@@ -29,6 +28,7 @@ import {
   lockPieces,
   type OrderActor,
   type OrderRefusal,
+  recordCancellation,
   refusal,
 } from "./orders.server";
 
@@ -238,24 +238,12 @@ export async function releaseAndBlock(
     if (!HOLDING_STATUSES.includes(order.status))
       return refusal(409, "Seule une commande en cours (ni payée ni annulée) peut être libérée.");
     const at = now.toISOString();
-    await trx
-      .updateTable("orders")
-      // Its confirmation link dies with it.
-      .set({ status: "annulee", confirm_token_hash: null, updated_at: at })
-      .where("id", "=", orderId)
-      .execute();
-    await trx
-      .insertInto("order_events")
-      .values({
-        id: newId(),
-        order_id: orderId,
-        status: "annulee",
-        admin_id: actor.id,
-        admin_name: actor.name,
-        detail: RELEASE_DETAIL,
-        created_at: at,
-      })
-      .execute();
+    await recordCancellation(trx, orderId, {
+      at,
+      adminId: actor.id,
+      adminName: actor.name,
+      detail: RELEASE_DETAIL,
+    });
     await trx
       .insertInto("blocked_emails")
       .values({

@@ -614,6 +614,35 @@ export const WITHDRAWN_ORDER_CANNOT_BE_CANCELLED =
   "Cette commande fait l'objet d'une rétractation : enregistrez le retour et le remboursement dans le bloc « Rétractation » au lieu de l'annuler.";
 
 /** docs/product.md §8: a step that needs every price while a piece on request has none. */
+/**
+ * An open order cancelled, by the seller releasing it (ADR 022) or by its customer (ADR 028): its
+ * status, its confirmation link gone with it, and the step in its history, in the caller's
+ * transaction (the holds follow the status: only open orders hold).
+ */
+export async function recordCancellation(
+  trx: DB,
+  orderId: string,
+  step: { at: string; adminId: string | null; adminName: string; detail: string },
+): Promise<void> {
+  await trx
+    .updateTable("orders")
+    .set({ status: "annulee", confirm_token_hash: null, updated_at: step.at })
+    .where("id", "=", orderId)
+    .execute();
+  await trx
+    .insertInto("order_events")
+    .values({
+      id: newId(),
+      order_id: orderId,
+      status: "annulee",
+      admin_id: step.adminId,
+      admin_name: step.adminName,
+      detail: step.detail,
+      created_at: step.at,
+    })
+    .execute();
+}
+
 export const PRICE_NEEDED_FOR_LINK = "Indiquez le prix de chaque pièce avant d'envoyer le lien de paiement.";
 export const PRICE_NEEDED_FOR_PAYMENT =
   "Indiquez le prix de chaque pièce avant de marquer la commande payée.";
