@@ -19,6 +19,7 @@ import { getAppContext } from "./context.server";
 import { databaseAnswers } from "./database.server";
 import { answerOutage, errorAnswers } from "./database-outage.server";
 import { trustedOrigins } from "./env.server";
+import { eventLoopDelay } from "./event-loop-delay.server";
 import { originCheck } from "./origin-check.server";
 import { invalidationOverBus, pageCache } from "./page-cache.server";
 import { startPostgresBackupSchedule } from "./postgres-backup.server";
@@ -170,8 +171,10 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   // bytes counted while they stream (docs/security.md).
   app.use(bodyLimits());
 
+  const loop = eventLoopDelay();
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Server-Timing", loop.readAndReset());
     if (await databaseAnswers(ctx.db)) res.json({ status: "ok" });
     else res.status(503).json({ status: "indisponible" });
   });

@@ -4,9 +4,10 @@
  * process to /contact, /auth and /reinitialiser-mot-de-passe, which the forms used to parse in full
  * (2.4–4.6 s of a stalled server each, /healthz waiting 5.7 s, sometimes a 500). Each gets a French
  * 413 that the server decides in under 100 ms (its own Server-Timing), and /healthz, asked again and
- * again while the bodies arrive, keeps answering in under 50 ms (95th percentile; none stalled). A
- * process of its own: the bodies must not be sent by the process that times the health check, nor
- * by the one that serves it.
+ * again while the bodies arrive, keeps answering, and tells that the server's event loop was never
+ * held 50 ms meanwhile (its own measure: app/server/event-loop-delay.server.ts). A process of its
+ * own: the bodies must not be sent by the process that asks for the health check, nor by the one
+ * that serves it.
  */
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,7 +53,15 @@ process.stdin.once("data", async () => {
 });
 `;
 
-/** The three bombs sent once, /healthz timed meanwhile: each answer, and each health check's time. */
+/** The longest event-loop delay the server measured since the previous health check (ms). */
+function loopDelay(response: Response): number {
+  return Number(/boucle;dur=([0-9.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
+}
+
+/**
+ * The three bombs sent once, /healthz asked meanwhile: each answer, and the longest delay the
+ * server's event loop saw from the moment they were sent until the last was answered.
+ */
 async function attack(paths: string[]) {
   const sender = spawn(process.execPath, ["-e", SENDER, shop.url, ...paths], {
     stdio: ["pipe", "pipe", "inherit"],
@@ -66,34 +75,39 @@ async function attack(paths: string[]) {
   while (!output.includes("prête")) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(Number(/prête (\d+)/.exec(output)?.[1])).toBeGreaterThan(47_000_000);
 
+  // A health check first: the server's window of delays starts now.
+  expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
   sender.stdin.write("go\n");
-  // The health check, one request after the other, until every bomb has its answer.
-  const health: number[] = [];
-  while (lines().length < paths.length + 1 && health.length < 2000) {
-    const started = performance.now();
+  // The health check, one request after the other, until every bomb has its answer: each is
+  // answered (the server is never stalled) and tells the loop's longest delay since the previous.
+  const delays: number[] = [];
+  let checks = 0;
+  const check = async () => {
     const response = await fetch(`${shop.url}/healthz`);
     await response.arrayBuffer();
-    health.push(performance.now() - started);
     expect(response.status).toBe(200);
-  }
+    checks++;
+    delays.push(loopDelay(response));
+  };
+  while (lines().length < paths.length + 1 && checks < 2000) await check();
   await exited;
+  await check();
   const answers = lines()
     .slice(1)
     .map((line) => JSON.parse(line) as { path: string; status: number; text: string; timing: string });
-  return { answers, health };
+  return { answers, checks, longestDelay: Math.max(...delays) };
 }
 
 describe("the 48 MB body of 490,000 fields, three at once", () => {
-  it("gets a French 413 decided in under 100 ms on each form, and /healthz keeps answering in under 50 ms", async () => {
+  it("gets a French 413 decided in under 100 ms on each form, and the server's event loop is never held 50 ms", async () => {
     const paths = ["/contact", "/auth", "/reinitialiser-mot-de-passe"];
-    // A server stalled by the bodies (the parsing this guards against took 2.4–4.6 s a body, so one
-    // health check waited seconds) is slow at every attempt; a machine busy with the suite's other
-    // files delays single round trips by tens of milliseconds at some. So the answers are checked at
-    // each attempt, and in one of three the health checks must answer under 50 ms at the 95th
-    // percentile and none may wait half a second (idle machine: every one under 40 ms).
-    const attempts: { p95: number; max: number }[] = [];
+    // The parsing this guards against held the loop 2.4–4.6 s a body. The delay is the server's own
+    // measure (its /healthz Server-Timing), so another process's load on the machine does not count
+    // — except when it keeps the server itself off both cores for a moment: so the answers are
+    // checked at each attempt, and in one of three the loop must never have waited 50 ms.
+    const attempts: number[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
-      const { answers, health } = await attack(paths);
+      const { answers, checks, longestDelay } = await attack(paths);
       expect(answers.map((answer) => answer.path).sort()).toEqual([...paths].sort());
       for (const answer of answers) {
         expect(answer.status, answer.path).toBe(413);
@@ -101,21 +115,17 @@ describe("the 48 MB body of 490,000 fields, three at once", () => {
         const decided = Number(/corps;dur=([0-9.]+)/.exec(answer.timing ?? "")?.[1]);
         expect(decided, `${answer.path} ${answer.timing}`).toBeLessThan(100);
       }
-      expect(health.length).toBeGreaterThan(0);
-      const sorted = [...health].sort((a, b) => a - b);
-      const times = {
-        p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] as number,
-        max: sorted.at(-1) as number,
-      };
-      attempts.push(times);
+      expect(checks).toBeGreaterThan(1);
+      expect(Number.isFinite(longestDelay)).toBe(true);
+      attempts.push(longestDelay);
       console.info(
-        `[bombe] 413 décidés en ${answers.map((a) => /corps;dur=([0-9.]+)/.exec(a.timing)?.[1]).join(", ")} ms ; /healthz ×${health.length}, médiane ${sorted[sorted.length >> 1]?.toFixed(1)} ms, p95 ${times.p95.toFixed(1)} ms, max ${times.max.toFixed(1)} ms`,
+        `[bombe] 413 décidés en ${answers.map((a) => /corps;dur=([0-9.]+)/.exec(a.timing)?.[1]).join(", ")} ms ; /healthz ×${checks}, boucle retenue au plus ${longestDelay.toFixed(1)} ms`,
       );
-      if (times.p95 < 50 && times.max < 500) break;
+      if (longestDelay < 50) break;
     }
     expect(
-      attempts.some((times) => times.p95 < 50 && times.max < 500),
-      `/healthz par essai : ${JSON.stringify(attempts)}`,
+      attempts.some((delay) => delay < 50),
+      `plus longue attente de la boucle par essai (ms) : ${JSON.stringify(attempts)}`,
     ).toBe(true);
   }, 120_000);
 });
