@@ -18,7 +18,7 @@ export function uniqueSuffix(): string {
 }
 
 /** A client address of its own (the shop trusts X-Forwarded-For in the e2e run). */
-function clientAddress(): string {
+export function clientAddress(): string {
   const byte = () => Math.floor(Math.random() * 250) + 1;
   return `10.${byte()}.${byte()}.${byte()}`;
 }
