@@ -1,8 +1,9 @@
 /**
  * Accessibility (docs/product.md §10.10, design brief): axe-core finds nothing on each page
  * template once, in its most complete state — side panels filled and open, the lightbox, the menu,
- * the filter drawer and the category chooser, an event's dialog, the order form, the customer's
- * account with a favourite, a cart, an order and a review — and in the states a visitor meets
+ * the filter drawer and the category chooser, an event's dialog, the order form, a paid order's page
+ * (the withdrawal function, the invoice) and its withdrawal declaration, the customer's account with
+ * a favourite, a cart, an order and a review — and in the states a visitor meets
  * first: the empty side panels, the forgot-password view and a reset link without its token, the
  * home page, the catalogue and a piece's page with its cart at 1280 px and at 390 px. On each
  * dashboard page, with its dialogs (an order's cancel dialog dismissed, then confirmed) and the
@@ -31,6 +32,7 @@ test.describe("shop pages", () => {
       "/politique-de-confidentialite",
       "/mentions-legales",
       "/cgv",
+      "/retractation",
       "/agenda",
     ]) {
       await open(page, url);
@@ -44,12 +46,13 @@ test.describe("shop pages", () => {
     await expectNoAxeViolations(page, "détail d'un événement");
   });
 
-  test("the gallery, a sold piece, an order's page and its cancellation's confirmation", async ({
+  test("the gallery, a sold piece, an order's page and its cancellation's confirmation, a paid order's page and its withdrawal declaration", async ({
     page,
     seed,
   }) => {
     const sold = await seed.product({ sold: true, unique: true, images: 2 });
     const order = await seed.order({ lines: [{ product: await seed.product() }] });
+    const paid = await seed.order({ lines: [{ product: await seed.product() }], paid: true });
     for (const url of [
       `/galerie?categorie=${sold.category.id}`,
       `/galerie/vendu/${sold.slug}`,
@@ -59,6 +62,13 @@ test.describe("shop pages", () => {
       await open(page, url);
       await expectNoAxeViolations(page, url);
     }
+    // Paid: the withdrawal function's block and the invoice, then the declaration it opens.
+    await open(page, paid.trackingPath);
+    await expect(page.getByRole("list", { name: "Factures et avoirs" })).toBeVisible();
+    await expectNoAxeViolations(page, "commande payée");
+    await page.getByRole("link", { name: /^Renoncer au contrat ici/ }).click();
+    await expect(page.getByRole("form", { name: "Déclaration de rétractation" })).toBeVisible();
+    await expectNoAxeViolations(page, "déclaration de rétractation");
   });
 
   test("a piece's page, its lightbox, and the filled cart and favourites panels", async ({ page, seed }) => {

@@ -18,7 +18,7 @@ export function uniqueSuffix(): string {
 }
 
 /** A client address of its own (the shop trusts X-Forwarded-For in the e2e run). */
-function clientAddress(): string {
+export function clientAddress(): string {
   const byte = () => Math.floor(Math.random() * 250) + 1;
   return `10.${byte()}.${byte()}.${byte()}`;
 }
@@ -62,6 +62,8 @@ export interface OrderOptions {
   lines: { product: SeededProduct; quantity?: number }[];
   name?: string;
   email?: string;
+  /** Marked paid by the seller: a contract, so an invoice and the withdrawal function (§10.24–10.25). */
+  paid?: boolean;
 }
 
 export interface Seed {
@@ -72,7 +74,7 @@ export interface Seed {
   product(options?: ProductOptions): Promise<SeededProduct>;
   /** A customer account made through the sign-up form (its session is not kept). */
   customer(label?: string): Promise<Account>;
-  /** A guest's order through the order form; the pieces are held for it. */
+  /** A guest's order through the order form; the pieces are held for it (sold once it is paid). */
   order(options: OrderOptions): Promise<{ id: string; number: string; trackingPath: string; email: string }>;
   /** An upcoming event of a day, three weeks ahead (with an end, so its dialog says "Jusqu'au"). */
   event(): Promise<{ id: string; title: string }>;
@@ -233,7 +235,7 @@ export const test = base.extend<{
         expect(response.status(), `inscription de ${account.email}`).toBe(302);
         return account;
       },
-      async order({ lines, name = "Hina Essai", email = `commande-${uniqueSuffix()}@exemple.fr` }) {
+      async order({ lines, name = "Hina Essai", email = `commande-${uniqueSuffix()}@exemple.fr`, paid }) {
         const fields: Record<string, string> = {
           "form-name": "commande",
           site_web: "",
@@ -259,6 +261,17 @@ export const test = base.extend<{
           email,
         )[0];
         if (!row) throw new Error(`commande de ${email} introuvable`);
+        if (paid) {
+          await ok(
+            await (await asAdmin()).post(`/admin/commandes/${row.id}`, {
+              form: { intent: "mark-paid", orderId: row.id },
+            }),
+            `paiement de ${row.number}`,
+          );
+          const status = query<{ status: string }>("select status from orders where id = ?", row.id)[0];
+          if (status?.status !== "payee")
+            throw new Error(`${row.number} n'est pas payée (${status?.status})`);
+        }
         return { ...row, trackingPath, email };
       },
       async event() {

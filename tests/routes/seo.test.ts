@@ -216,10 +216,10 @@ describe("sitemap and robots.txt", () => {
       `<url><loc>${origin}/catalogue/produit/${forSale.slug}</loc><lastmod>${forSale.updated_at.slice(0, 10)}</lastmod></url>`,
     );
     expect(xml).toContain(`<loc>${origin}/galerie/vendu/${sold.slug}</loc>`);
-    for (const page of ["/a-propos", "/agenda", "/contact", "/cgv"])
+    for (const page of ["/a-propos", "/agenda", "/contact", "/cgv", "/retractation"])
       expect(xml).toContain(`<loc>${origin}${page}</loc>`);
     expect(xml).not.toContain("/admin");
-    expect((xml.match(/<url>/g) ?? []).length).toBe(9 + 40);
+    expect((xml.match(/<url>/g) ?? []).length).toBe(10 + 40);
 
     const robots = await (await fetch(`${server.url}/robots.txt`)).text();
     for (const rule of [

@@ -14,6 +14,9 @@ const PUBLIC_PAGES = [
   "/mentions-legales",
   "/politique-de-confidentialite",
   "/cgv",
+  // The withdrawal function without the order's link (docs/product.md §10.24, L221-21): public, so
+  // found by a search as well as from the footer.
+  "/retractation",
 ];
 
 const escapeXml = (text: string) =>

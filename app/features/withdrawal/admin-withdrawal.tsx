@@ -1,7 +1,8 @@
 /**
  * The seller's « Rétractation » block on an order's page (docs/product.md §10.24): the declaration's
  * date, pieces and reason, the refund's deadline (Code de la consommation L221-24), then
- * « Retour reçu » (the pieces go back on sale) and « Remboursée » (amount, day). An overdue refund is
+ * « Retour reçu » (the pieces go back on sale) and « Remboursée » (amount, day; by default the pieces'
+ * prices, and the delivery's when the whole order is withdrawn, L221-24). An overdue refund is
  * said in red. Each form posts to the order page's action, through a fetcher when JavaScript runs.
  */
 import type { FormEvent } from "react";
@@ -115,8 +116,14 @@ export function AdminWithdrawalBlock({
                 autoComplete="off"
                 maxLength={20}
                 defaultValue={euros(w.defaultRefundCents)}
+                aria-describedby="retractation-montant-aide"
                 required
               />
+              <p id="retractation-montant-aide" className={ui.hint}>
+                {w.deliveryRefundCents > 0
+                  ? `Les pièces et la livraison (${formatPrice(w.deliveryRefundCents)}) : toute la commande est rétractée (article L221-24 du Code de la consommation).`
+                  : "Le prix des pièces rétractées."}
+              </p>
             </div>
             <div className={ui.field}>
               <label htmlFor="retractation-date">Date du remboursement</label>

@@ -136,8 +136,10 @@ export interface AdminWithdrawal {
   returnReceivedAt: string | null;
   refundedAt: string | null;
   refundCents: number | null;
-  /** The withdrawn pieces' total: the refund form's default amount. */
+  /** The refund form's default amount: the withdrawn pieces' total, plus the delivery's when every piece is withdrawn (L221-24). */
   defaultRefundCents: number;
+  /** The delivery's cost counted in the default amount: the order's, when every piece is withdrawn; else 0. */
+  deliveryRefundCents: number;
   /** Today in Paris: the refund date's default and latest value. */
   today: string;
   /** The declaration's day: the refund date's earliest value. */

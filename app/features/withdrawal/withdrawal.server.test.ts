@@ -546,6 +546,55 @@ describe("the seller's side", () => {
     });
   });
 
+  it("offers to refund the delivery too when the whole order is withdrawn (L221-24), the pieces alone for a part", async () => {
+    const first = await piece({ stock: 4, price: 4000 });
+    const second = await piece({ stock: 4, price: 2500 });
+    const lines = [
+      { productId: first, quantity: 1 },
+      { productId: second, quantity: 1 },
+    ];
+    const paid = { paid: "2026-11-10T10:00:00.000Z" };
+    const whole = await order(lines, paid);
+    const part = await order(lines, paid);
+    // 65 € of pieces to France métropolitaine: a 6,90 € parcel, paid with them.
+    expect(
+      await ctx.db
+        .selectFrom("orders")
+        .select(["delivery_cents", "total_cents"])
+        .where("id", "=", whole.id)
+        .executeTakeFirst(),
+    ).toEqual({ delivery_cents: 690, total_cents: 7190 });
+    const now = new Date("2026-11-12T10:00:00.000Z");
+    expect((await declareWithdrawal(ctx, whole.id, declaration(whole.lineIds), now)).ok).toBe(true);
+    expect((await declareWithdrawal(ctx, part.id, declaration([part.lineIds[1] as string]), now)).ok).toBe(
+      true,
+    );
+
+    expect(await findAdminWithdrawal(ctx.db, whole.id, now)).toMatchObject({
+      defaultRefundCents: 7190,
+      deliveryRefundCents: 690,
+    });
+    expect(await findAdminWithdrawal(ctx.db, part.id, now)).toMatchObject({
+      defaultRefundCents: 2500,
+      deliveryRefundCents: 0,
+    });
+    // The whole of it fits the invoice: its credit note gives back all that was paid.
+    expect(
+      await recordWithdrawalRefund(ctx.db, whole.id, { amountCents: 7190, refundedOn: "2026-11-12" }, now),
+    ).toEqual({ ok: true });
+    expect(
+      await ctx.db
+        .selectFrom("invoices")
+        .select(["kind", "total_cents"])
+        .where("order_id", "=", whole.id)
+        .orderBy("kind", "desc")
+        .execute(),
+    ).toEqual([
+      { kind: "facture", total_cents: 7190 },
+      { kind: "avoir", total_cents: 7190 },
+    ]);
+  });
+
   it("refuses the steps on an order without a withdrawal", async () => {
     const stocked = await piece({ stock: 2 });
     const placed = await order([{ productId: stocked, quantity: 1 }], { paid: "2026-11-20T10:00:00.000Z" });

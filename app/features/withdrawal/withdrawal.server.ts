@@ -370,15 +370,29 @@ export async function findAdminWithdrawal(
     .executeTakeFirst();
   if (!row) return null;
   const ids = lineIdsOf(row);
-  const lines = ids.length
-    ? await db
-        .selectFrom("order_lines")
-        .select(["id", "product_name", "quantity", "unit_price_cents"])
-        .where("order_id", "=", orderId)
-        .where("id", "in", ids)
-        .orderBy("position")
-        .execute()
-    : [];
+  const [lines, order, lineCount] = await Promise.all([
+    ids.length
+      ? db
+          .selectFrom("order_lines")
+          .select(["id", "product_name", "quantity", "unit_price_cents"])
+          .where("order_id", "=", orderId)
+          .where("id", "in", ids)
+          .orderBy("position")
+          .execute()
+      : [],
+    db.selectFrom("orders").select("delivery_cents").where("id", "=", orderId).executeTakeFirst(),
+    db
+      .selectFrom("order_lines")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("order_id", "=", orderId)
+      .executeTakeFirst(),
+  ]);
+  const piecesCents = lines.reduce((sum, line) => sum + (line.unit_price_cents ?? 0) * line.quantity, 0);
+  // L221-24: all that was paid comes back, the delivery included, when the whole order is withdrawn
+  // (the shop's one rate per zone is the standard delivery); a part of it returns its pieces' prices,
+  // the parcel having carried the pieces kept too (docs/product.md §10.24).
+  const deliveryRefundCents =
+    lines.length > 0 && lines.length === Number(lineCount?.n ?? 0) ? (order?.delivery_cents ?? 0) : 0;
   return {
     declaredAt: row.declared_at,
     customerName: row.customer_name,
@@ -395,7 +409,8 @@ export async function findAdminWithdrawal(
     returnReceivedAt: row.return_received_at,
     refundedAt: row.refunded_at,
     refundCents: row.refund_cents,
-    defaultRefundCents: lines.reduce((sum, line) => sum + (line.unit_price_cents ?? 0) * line.quantity, 0),
+    defaultRefundCents: piecesCents + deliveryRefundCents,
+    deliveryRefundCents,
     today: parisDay(now),
     declaredDay: parisDay(row.declared_at),
   };
