@@ -127,11 +127,10 @@ test.describe("the admin", () => {
 
   test("loads the editor's code only on pressing 'Modifier'", async ({ page, seed }) => {
     const product = await seed.product();
-    // The addresses of the scripts the browser fetched; their bodies are read afterwards (they are
-    // immutable, hashed files): a response's body is gone once its page navigates away.
-    const scripts = new Set<string>();
+    // One page, never navigated away from: each script's body is read as it arrives.
+    const scripts: Promise<string>[] = [];
     page.on("response", (response) => {
-      if (response.url().endsWith(".js")) scripts.add(response.url());
+      if (response.url().endsWith(".js")) scripts.push(response.text());
     });
     await page.goto(`/catalogue?categorie=${product.category.id}`);
     await page.waitForLoadState("load");
