@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
+import LongestFirst from "./tests/support/longest-first";
 
 /**
  * Tests that touch the database run twice (ADR 014): on SQLite, the embedded default, and on a real
@@ -98,6 +99,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // The longest files first, process tests before in-process ones (tests/support/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     // Three files at once on two cores: a file spends part of its time waiting for the shops it
     // started, PostgreSQL or a timer of the product (claims, heartbeats), and a third file fills the
     // cores meanwhile (358 s against 410 s with two, measured before the in-process files shared
