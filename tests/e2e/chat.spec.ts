@@ -248,6 +248,41 @@ test("a long conversation opens on the latest message and offers a way back to i
   await expect(toLatest).toBeHidden();
 });
 
+test("a reply written before the customer's stream opens still reaches them: it catches up from the sign-in", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The stream opens a second after signing in (docs/product.md §9); a quick answer may come first.
+  // Here the stream is held until the seller's reply is written, as on a slow network.
+  let replyWritten!: () => void;
+  const written = new Promise<void>((resolve) => {
+    replyWritten = resolve;
+  });
+  await page.route("**/api/chat/flux*", async (route) => {
+    await written;
+    await route.continue();
+  });
+  const seller = await adminPage(browser, baseURL as string, STORAGE.admin);
+  try {
+    await signUp(page, `Tiare ${uniqueSuffix()}`);
+    const headers = { origin: baseURL as string };
+    const opened = await page.request.post("/api/chat", { data: { intent: "open" }, headers });
+    const { chat } = (await opened.json()) as { chat: { id: string } };
+    const reply = await seller.page.request.post("/api/chat", {
+      data: { intent: "send", chatId: chat.id, content: "Bienvenue, que puis-je pour vous ?" },
+      headers,
+    });
+    expect(reply.status()).toBe(200);
+    replyWritten();
+    await expect(
+      page.getByRole("list", { name: "Messages du support" }).getByText("Bienvenue, que puis-je pour vous ?"),
+    ).toBeVisible();
+  } finally {
+    await seller.context.close();
+  }
+});
+
 test.describe("after a server restart", () => {
   // The browser reports the refused connections while the server is down; nothing else may fail.
   // A page controlled by the service worker sees the same refusal as ERR_FAILED (the worker's

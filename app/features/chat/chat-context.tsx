@@ -37,10 +37,16 @@ export function ChatProvider({
 
   const listeners = useRef(new Set<Listener>());
   const recent = useRef<ChatEvent[]>([]);
-  const firstSince = useRef(since);
+  const latestSince = useRef(since);
+  latestSince.current = since;
 
   useEffect(() => {
     if (!role) return;
+    // Where the first connection catches up from: the server time of the render that brought this
+    // role — the page's for a signed-in page load, the sign-in's revalidation for a visitor who has
+    // just signed in (a visitor's page has none). Taken now, not when the connection opens a second
+    // later: a message written meanwhile arrives in the first sync.
+    const from = latestSince.current;
     const counterOf = (chat: { unreadUser: number; unreadAdmin: number }) =>
       role === "admin" ? chat.unreadAdmin : chat.unreadUser;
     const onEvent = (event: ChatEvent) => {
@@ -67,7 +73,7 @@ export function ChatProvider({
     const start = (attempt: number) => {
       import("./chat-connection")
         .then(({ connectChat }) => {
-          if (!cancelled) stop = connectChat({ since: firstSince.current, onEvent });
+          if (!cancelled) stop = connectChat({ since: from, onEvent });
         })
         .catch(() => {
           if (!cancelled) timer = setTimeout(() => start(attempt + 1), reconnectDelay(attempt));
