@@ -10,11 +10,12 @@
  * link (the guest's e-mail in the outbox carries it) and marks the order paid: the confirmation
  * e-mail carries the CGV and the model withdrawal form as PDFs; then shipped: the piece is in the
  * gallery as sold, the guest's link shows every step and offers the invoice (its number, the order's
- * and the seller's SIRET, read back from the downloaded PDF); then delivered; the guest withdraws (« Renoncer au contrat ici », the declaration, « Confirmer la
- * rétractation ») and the acknowledgement gives the declaration's date and time; the seller sees the
- * withdrawal, records the return (the piece is for sale again) and the refund, which issues a credit
- * note the guest downloads. Each step's rules are tested over HTTP in the Vitest suites (orders,
- * admin orders, invoices, withdrawal, contract, delivery).
+ * and the seller's SIRET, read back from the downloaded PDF); then delivered; the guest withdraws
+ * (« Renoncer au contrat ici », the declaration, « Confirmer la rétractation ») and the
+ * acknowledgement gives the declaration's date and time; the seller sees the withdrawal, records
+ * the return (the piece is for sale again) and the refund, which issues a credit note the guest
+ * downloads. Each step's rules are tested over HTTP in the Vitest suites (orders, admin orders,
+ * invoices, withdrawal, contract, delivery).
  */
 import fs from "node:fs";
 import path from "node:path";
