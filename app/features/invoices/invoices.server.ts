@@ -16,6 +16,7 @@
  *   transaction that marks the order paid. **Credit note** with a refund: `issueCreditNote`.
  */
 import { sql } from "kysely";
+import { ORDER_NOT_FOUND } from "~/features/orders/order-types";
 import { formatPrice } from "~/lib/format";
 import type { DB } from "~/server/database.server";
 import type { InvoicesTable } from "~/server/db-schema.server";
@@ -50,7 +51,6 @@ function refusal(status: InvoiceRefusal["status"], message: string): InvoiceRefu
 
 /** docs/product.md §8: what a refused refund says. */
 export const REFUND_MESSAGES = {
-  orderUnknown: "Cette commande n'existe pas.",
   notInvoiced: "Cette commande n'a pas de facture : seule une commande payée peut être remboursée.",
   fullyRefunded: (invoice: string) => `La facture ${invoice} est déjà entièrement remboursée.`,
   tooMuch: (invoice: string, remainingCents: number) =>
@@ -306,7 +306,7 @@ export async function issueCreditNote(
     .select(["id"])
     .where("id", "=", input.orderId)
     .executeTakeFirst();
-  if (!order) return refusal(404, REFUND_MESSAGES.orderUnknown);
+  if (!order) return refusal(404, ORDER_NOT_FOUND);
   const invoice = await lockingRows(
     trx,
     trx

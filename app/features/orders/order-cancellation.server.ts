@@ -14,7 +14,7 @@ import { lockingRows } from "../../../db/dialect";
 import { announceNewOrders, shopForMail } from "./order-flow.server";
 import { customerCancelledShopMail, orderCancelledByCustomerMail, trackingUrl } from "./order-mails.server";
 import type { CancelPageView } from "./order-tracking-types";
-import { HOLDING_STATUSES, orderTotalText } from "./order-types";
+import { HOLDING_STATUSES, ORDER_NOT_FOUND, orderTotalText } from "./order-types";
 import {
   type AdminOrderView,
   customerView,
@@ -55,7 +55,7 @@ export async function cancelByCustomer(
       trx,
       trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId),
     ).executeTakeFirst();
-    if (!order) return refusal(404, "Cette commande n'existe pas.");
+    if (!order) return refusal(404, ORDER_NOT_FOUND);
     if (order.status === "annulee") return refusal(409, CUSTOMER_CANCEL_MESSAGES.cancelled);
     if (!customerMayCancel(order.status)) return refusal(409, CUSTOMER_CANCEL_MESSAGES.paid);
     // Dated after the last step, as the admin's steps are, so the history reads in order.
@@ -73,7 +73,7 @@ export async function cancelByCustomer(
       detail: CUSTOMER_CANCEL_DETAIL,
     });
     const cancelled = await findOrderById(trx, orderId);
-    if (!cancelled) return refusal(404, "Cette commande n'existe pas.");
+    if (!cancelled) return refusal(404, ORDER_NOT_FOUND);
     await inTransaction?.(trx, cancelled);
     return { ok: true as const, order: cancelled };
   });

@@ -14,6 +14,7 @@ import { getAppContext } from "~/server/context.server";
 import type { SessionUser } from "~/server/session.server";
 import { applyOrderStep, approveOrderHolds, releaseOrderAndBlock } from "./order-flow.server";
 import { type OrderCommand, orderCommandSchema } from "./order-schema";
+import { ORDER_NOT_FOUND } from "./order-types";
 import {
   type OrderActor,
   type StepRequest,
@@ -38,7 +39,6 @@ export const ORDER_COMMAND_MESSAGES = {
 
 const STEP_FAILED = "La commande n'a pas pu être mise à jour. Veuillez réessayer.";
 const NOTE_FAILED = "La note n'a pas pu être enregistrée. Veuillez réessayer.";
-const NOT_FOUND = "Cette commande n'existe pas.";
 
 function stepOf(
   command: Exclude<
@@ -81,7 +81,7 @@ export function runOrderCommand(form: FormData, admin: SessionUser) {
       if (command.intent === "save-note") {
         return (await saveInternalNote(ctx.db, command.orderId, command.note))
           ? { ok: true as const, message: ORDER_COMMAND_MESSAGES["save-note"] }
-          : { ok: false as const, status: 404, error: NOT_FOUND };
+          : { ok: false as const, status: 404, error: ORDER_NOT_FOUND };
       }
       if (command.intent === "set-line-price") {
         const priced = await setLinePrice(ctx.db, command.orderId, command.lineId, command.price);

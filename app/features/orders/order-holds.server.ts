@@ -19,7 +19,7 @@ import {
   unitsHeldByClient,
   unitsToHold,
 } from "./holds.server";
-import { CONFIRMATION_GONE, HOLDING_STATUSES, type OrderStatus } from "./order-types";
+import { CONFIRMATION_GONE, HOLDING_STATUSES, ORDER_NOT_FOUND, type OrderStatus } from "./order-types";
 import {
   type AdminOrderView,
   confirmTokenHash,
@@ -168,7 +168,7 @@ export async function approveOrder(
       trx,
       trx.selectFrom("orders").select(["id", "status", "hold_expires_at"]).where("id", "=", orderId),
     ).executeTakeFirst();
-    if (!order) return refusal(404, "Cette commande n'existe pas.");
+    if (!order) return refusal(404, ORDER_NOT_FOUND);
     if (!HOLDING_STATUSES.includes(order.status))
       return refusal(409, "Seule une commande en cours (ni payée ni annulée) peut réserver ses pièces.");
     if (order.hold_expires_at <= now.toISOString())
@@ -209,7 +209,7 @@ export async function approveOrder(
       .where("id", "=", orderId)
       .execute();
     const approved = await findOrderById(trx, orderId);
-    if (!approved) return refusal(404, "Cette commande n'existe pas.");
+    if (!approved) return refusal(404, ORDER_NOT_FOUND);
     const done = { ok: true as const, order: approved };
     await inTransaction?.(trx, done);
     return done;
@@ -234,7 +234,7 @@ export async function releaseAndBlock(
       trx,
       trx.selectFrom("orders").select(["id", "status", "email", "number"]).where("id", "=", orderId),
     ).executeTakeFirst();
-    if (!order) return refusal(404, "Cette commande n'existe pas.");
+    if (!order) return refusal(404, ORDER_NOT_FOUND);
     if (!HOLDING_STATUSES.includes(order.status))
       return refusal(409, "Seule une commande en cours (ni payée ni annulée) peut être libérée.");
     const at = now.toISOString();

@@ -49,6 +49,9 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
 }
 
 /** Open orders hold their pieces (until the hold expires); paid ones have taken them from the stock. */
+/** The refusal of a command on an order that does not exist (or is not the asker's): a 404. */
+export const ORDER_NOT_FOUND = "Cette commande n'existe pas.";
+
 export const HOLDING_STATUSES: readonly OrderStatus[] = ["nouvelle", "lien_envoye"];
 
 export const DELIVERY_METHODS: readonly DeliveryMethod[] = ["envoi", "evenement", "main_propre"];

@@ -33,6 +33,7 @@ import {
   canMove,
   type DeliveryMethod,
   HOLDING_STATUSES,
+  ORDER_NOT_FOUND,
   ORDER_STATUS_LABELS,
   type OrderLineView,
   type OrderStatus,
@@ -505,7 +506,7 @@ export async function moveOrder(
       trx,
       trx.selectFrom("orders").select(["id", "status", "delivery_cents"]).where("id", "=", orderId),
     ).executeTakeFirst();
-    if (!order) return refusal(404, "Cette commande n'existe pas.");
+    if (!order) return refusal(404, ORDER_NOT_FOUND);
     if (!canMove(order.status, request.to))
       return refusal(
         409,
@@ -601,7 +602,7 @@ export async function moveOrder(
     // back takes its invoice number with it, so the yearly sequence has no gap.
     if (request.to === "payee") await issueInvoice(trx, { orderId, paidAt: at });
     const moved = await findOrderById(trx, orderId);
-    if (!moved) return refusal(404, "Cette commande n'existe pas.");
+    if (!moved) return refusal(404, ORDER_NOT_FOUND);
     const done: StepDone = { ok: true, order: moved, previous: order.status };
     await inTransaction?.(trx, done);
     return done;
@@ -678,7 +679,7 @@ export async function setLinePrice(
       trx,
       trx.selectFrom("orders").select(["id", "status"]).where("id", "=", orderId),
     ).executeTakeFirst();
-    if (!order) return refusal(404, "Cette commande n'existe pas.");
+    if (!order) return refusal(404, ORDER_NOT_FOUND);
     const line = await trx
       .selectFrom("order_lines")
       .select(["id", "unit_price_cents"])
@@ -695,7 +696,7 @@ export async function setLinePrice(
       .execute();
     await updateTotal(trx, orderId, now);
     const updated = await findOrderById(trx, orderId);
-    if (!updated) return refusal(404, "Cette commande n'existe pas.");
+    if (!updated) return refusal(404, ORDER_NOT_FOUND);
     return { ok: true as const, order: updated };
   });
 }
@@ -750,13 +751,13 @@ export async function setDeliveryCost(
       trx,
       trx.selectFrom("orders").select(["id", "status", "delivery_cents"]).where("id", "=", orderId),
     ).executeTakeFirst();
-    if (!order) return refusal(404, "Cette commande n'existe pas.");
+    if (!order) return refusal(404, ORDER_NOT_FOUND);
     if (order.delivery_cents !== null) return refusal(409, DELIVERY_COST_MESSAGES.alreadySet);
     if (!HOLDING_STATUSES.includes(order.status)) return refusal(409, DELIVERY_COST_MESSAGES.closed);
     await trx.updateTable("orders").set({ delivery_cents: cents }).where("id", "=", orderId).execute();
     await updateTotal(trx, orderId, now);
     const updated = await findOrderById(trx, orderId);
-    if (!updated) return refusal(404, "Cette commande n'existe pas.");
+    if (!updated) return refusal(404, ORDER_NOT_FOUND);
     return { ok: true as const, order: updated };
   });
 }
