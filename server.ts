@@ -39,7 +39,10 @@ async function main() {
   }
   let report: Awaited<ReturnType<AppModule["prepareShop"]>>;
   try {
-    report = await mod.prepareShop(mod.getAppContext());
+    // The demo's pictures are drawn by the build; a development checkout's first seed draws them there.
+    report = await mod.prepareShop(mod.getAppContext(), {
+      demoPictures: path.join(root, "build/demo-pictures"),
+    });
   } catch (error) {
     if (!(error instanceof mod.StartupRefusedError)) throw error;
     console.error(`Démarrage refusé :\n${error.message}`);

@@ -264,15 +264,10 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && /timeout/i.test(error.message);
 }
 
-/** Decoded and re-encoded to WebP; the caller has already judged the bytes. */
-async function encodeAndWrite(
-  originals: OriginalStore,
-  folder: ImageFolder,
-  pipeline: Sharp,
-): Promise<StoredImage> {
-  let output: { data: Buffer; info: OutputInfo };
+/** Decoded and re-encoded to WebP, as every original is kept; the caller has already judged the bytes. */
+async function encodeOriginal(pipeline: Sharp): Promise<{ data: Buffer; info: OutputInfo }> {
   try {
-    output = await pipeline
+    return await pipeline
       .rotate()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 82 })
@@ -282,6 +277,13 @@ async function encodeAndWrite(
     if (isTimeout(error)) throw new ImageRejectedError(IMAGE_TOO_SLOW, 422);
     throw new ImageRejectedError(IMAGE_INVALID, 422);
   }
+}
+
+async function writeOriginal(
+  originals: OriginalStore,
+  folder: ImageFolder,
+  output: { data: Buffer; info: { width: number; height: number } },
+): Promise<StoredImage> {
   const fileName = `${newId()}.webp`;
   await originals.put(folder, fileName, output.data);
   return { fileName, width: output.info.width, height: output.info.height };
@@ -308,20 +310,28 @@ export async function storeImage(
       throw new ImageRejectedError(IMAGE_INVALID, 422);
     }
     if (pixels > MAX_INPUT_PIXELS) throw new ImageRejectedError(IMAGE_TOO_BIG, 413);
-    return encodeAndWrite(originals, folder, sharp(input, options));
+    return writeOriginal(originals, folder, await encodeOriginal(sharp(input, options)));
   }, "upload");
 }
 
 /**
- * The demo shop's code-drawn artwork (seed only, never user input): SVG written by our own code is
- * rasterised here, outside the upload lane, before the shop listens.
+ * The demo shop's code-drawn artwork (never user input) rasterised to WebP as an original is kept:
+ * by the build, which keeps the drawings for every first start, or by a seed that finds none
+ * (ADR 030). Outside the upload lane: it runs before the shop listens.
  */
-export function storeDrawnImage(
+export async function drawImage(svg: string): Promise<Buffer> {
+  const { data } = await encodeOriginal(sharp(Buffer.from(svg), { limitInputPixels: MAX_INPUT_PIXELS }));
+  return data;
+}
+
+/** A drawing of the demo's (drawImage) kept as an original; the header gives its size. */
+export async function storeDrawing(
   originals: OriginalStore,
   folder: ImageFolder,
-  svg: string,
+  webp: Buffer,
 ): Promise<StoredImage> {
-  return encodeAndWrite(originals, folder, sharp(Buffer.from(svg), { limitInputPixels: MAX_INPUT_PIXELS }));
+  const { width = 0, height = 0 } = await sharp(webp).metadata();
+  return writeOriginal(originals, folder, { data: webp, info: { width, height } });
 }
 
 export function isImageFolder(value: string): value is ImageFolder {

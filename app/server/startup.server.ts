@@ -85,9 +85,9 @@ export async function isDatabaseEmpty(db: DB): Promise<boolean> {
 }
 
 /** The demo seed and its artwork are a chunk of their own, read only when a start seeds. */
-async function seedDemo(ctx: AppContext) {
+async function seedDemo(ctx: AppContext, pictureFolder: string | undefined) {
   const seed = await import("../../db/seed/seed");
-  return seed.seedDemo(ctx);
+  return seed.seedDemo(ctx, pictureFolder);
 }
 
 async function ensureShopSettings(ctx: AppContext): Promise<void> {
@@ -127,14 +127,21 @@ async function ensureShopSettings(ctx: AppContext): Promise<void> {
     .execute();
 }
 
-export async function prepareShop(ctx: AppContext): Promise<StartupReport> {
+/**
+ * Migrates, configures the admin and, on an empty database, seeds the demo. `demoPictures`: the
+ * folder of the demo's drawings the build made (build/demo-pictures, ADR 030).
+ */
+export async function prepareShop(
+  ctx: AppContext,
+  options: { demoPictures?: string } = {},
+): Promise<StartupReport> {
   return withStartupLock(ctx.env.dataDir, () =>
     withDatabaseLock(ctx, "démarrage", async () => {
       const migrations = await migrateToLatest(ctx.db);
       const shouldSeed = ctx.env.SEED_DEMO && (await isDatabaseEmpty(ctx.db));
       await ensureShopSettings(ctx);
       const admin = await ensureAdmin(ctx);
-      const demo = shouldSeed ? await seedDemo(ctx) : undefined;
+      const demo = shouldSeed ? await seedDemo(ctx, options.demoPictures) : undefined;
       // Derived data: built once, and again whenever the words' rules change (ADR 019).
       await ensureSearchIndex(ctx.db);
       return { migrations, admin, demo };

@@ -1,6 +1,6 @@
 /**
  * Demo content for an empty database: a pretty jewellery shop drawn by code — every image is an SVG
- * from ./artwork rendered by sharp, no network involved. Loaded only when the shop is seeded
+ * from ./artwork rendered by sharp (by the build, ahead: ./demo-pictures.ts), no network involved. Loaded only when the shop is seeded
  * (app/server/startup.server.ts imports it on demand, so it stays out of the server's main bundle).
  */
 import crypto from "node:crypto";
@@ -11,16 +11,10 @@ import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import type { ReferenceTable, SiteImageKind } from "~/server/db-schema.server";
 import { newId } from "~/server/ids.server";
-import { type ImageFolder, type StoredImage, storeDrawnImage } from "~/server/images.server";
+import { type ImageFolder, type StoredImage, storeDrawing } from "~/server/images.server";
 import { generatePassword } from "../../app/features/account/configured-admin.server";
 import { addToCart, toggleFavorite } from "../../app/features/basket/basket.server";
-import {
-  renderEventArt,
-  renderHeroArt,
-  renderInspirationArt,
-  renderProductArt,
-  renderStoryArt,
-} from "./artwork";
+import { renderEventArt, renderHeroArt, renderInspirationArt, renderStoryArt } from "./artwork";
 import {
   demoCategories,
   demoColors,
@@ -34,30 +28,15 @@ import {
   demoProducts,
   demoReviews,
 } from "./demo-content";
+import { demoPictureFolder, inPool, productDrawings } from "./demo-pictures";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Runs `task` over `items`, at most `limit` at a time (sharp already uses both cores per image). */
-async function inPool<T, R>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T, index: number) => Promise<R>,
-) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T, index);
-    }
-  });
-  await Promise.all(workers);
-  return results;
-}
+type Pictures = ReturnType<typeof demoPictureFolder>;
 
-/** Rasterises our own demo artwork to WebP (uploads never take SVG: ADR 010). */
-function renderSvg(ctx: AppContext, folder: ImageFolder, svg: string) {
-  return storeDrawnImage(ctx.originals, folder, svg);
+/** Stores one of the demo's drawings as an original (uploads never take SVG: ADR 010). */
+async function storeArt(ctx: AppContext, pictures: Pictures, folder: ImageFolder, svg: string) {
+  return storeDrawing(ctx.originals, folder, await pictures.picture(svg));
 }
 
 async function insertNames(db: DB, table: ReferenceTable, names: readonly string[]) {
@@ -86,7 +65,7 @@ const STORY_PICTURE_ALTS: Record<(typeof STORY_PICTURES)[number], string> = {
   mission: MISSION_PICTURE_ALT,
 };
 
-async function seedSiteImages(ctx: AppContext) {
+async function seedSiteImages(ctx: AppContext, pictures: Pictures) {
   const jobs: { kind: SiteImageKind; svg: () => string; alt: string; position: number }[] = [
     ...demoHeroSlides.map((slide, i) => ({
       kind: "hero" as const,
@@ -108,7 +87,7 @@ async function seedSiteImages(ctx: AppContext) {
     })),
   ];
   await inPool(jobs, 2, async (job) => {
-    const image = await renderSvg(ctx, "site", job.svg());
+    const image = await storeArt(ctx, pictures, "site", job.svg());
     await ctx.db
       .insertInto("site_images")
       .values({
@@ -124,7 +103,7 @@ async function seedSiteImages(ctx: AppContext) {
   });
 }
 
-async function seedCatalogue(ctx: AppContext) {
+async function seedCatalogue(ctx: AppContext, pictures: Pictures) {
   const { db } = ctx;
   const categories = await insertNames(db, "categories", demoCategories);
   const colors = await insertNames(db, "colors", demoColors);
@@ -133,11 +112,8 @@ async function seedCatalogue(ctx: AppContext) {
   const now = Date.now();
 
   await inPool(demoProducts, 2, async (demo) => {
-    const views = Array.from({ length: demo.art.views }, (_, view) => view);
     const images: StoredImage[] = [];
-    for (const view of views) {
-      images.push(await renderSvg(ctx, "products", renderProductArt(demo.art.kind, demo.art.variant, view)));
-    }
+    for (const svg of productDrawings(demo)) images.push(await storeArt(ctx, pictures, "products", svg));
     const created = new Date(now - demo.createdDaysAgo * DAY).toISOString();
     const id = newId();
     await db.transaction().execute(async (trx) => {
@@ -207,11 +183,11 @@ async function seedCatalogue(ctx: AppContext) {
   });
 }
 
-async function seedEvents(ctx: AppContext) {
+async function seedEvents(ctx: AppContext, pictures: Pictures) {
   const today = new Date();
   today.setHours(0, 0, 0, 0);
   await inPool(demoEvents, 2, async (event) => {
-    const image = await renderSvg(ctx, "events", renderEventArt(event.artIndex));
+    const image = await storeArt(ctx, pictures, "events", renderEventArt(event.artIndex));
     const [hours, minutes] = event.startTime.split(":").map(Number);
     const start = new Date(today.getTime() + event.startOffsetDays * DAY);
     start.setHours(hours ?? 10, minutes ?? 0, 0, 0);
@@ -298,19 +274,25 @@ async function seedLegalSettings(db: DB) {
 }
 
 /**
- * Seeds the demo shop. The demo customer's password is DEMO_PASSWORD, else generated and returned
- * (never stored in clear, shown once by the start-up banner).
+ * Seeds the demo shop, its pictures read from `pictureFolder` (the build's drawings, ADR 030) or
+ * drawn when it lacks them. The demo customer's password is DEMO_PASSWORD, else generated and
+ * returned (never stored in clear, shown once by the start-up banner).
  */
 export async function seedDemo(
   ctx: AppContext,
+  pictureFolder?: string,
 ): Promise<{ customerEmail: string; customerPassword?: string }> {
   const started = Date.now();
+  const pictures = demoPictureFolder(pictureFolder);
   const generated = ctx.env.DEMO_PASSWORD ? undefined : generatePassword();
-  await seedSiteImages(ctx);
-  await seedCatalogue(ctx);
-  await seedEvents(ctx);
+  await seedSiteImages(ctx, pictures);
+  await seedCatalogue(ctx, pictures);
+  await seedEvents(ctx, pictures);
   await seedPeople(ctx, ctx.env.DEMO_PASSWORD ?? (generated as string));
   await seedLegalSettings(ctx.db);
-  console.info(`[seed] contenu de démonstration créé en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.info(
+    `[seed] contenu de démonstration créé en ${seconds} s (images dessinées au démarrage : ${pictures.drawn})`,
+  );
   return { customerEmail: demoCustomer.email, customerPassword: generated };
 }
