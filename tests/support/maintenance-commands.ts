@@ -1,7 +1,7 @@
 /**
  * Runs a maintenance command (`npm run backup`, `restore`, `move-to-postgres`) as the shop's owner
- * would, for the PostgreSQL tests: `scripts/run-script.mjs` (what the npm script runs), or a bundle
- * of build/ directly. Asynchronous, so that a shop started by the test keeps being read meanwhile.
+ * would, for the PostgreSQL tests: the bundle of build/ (a production install's), or
+ * `scripts/run-script.mjs` on the sources (a checkout's). Asynchronous, so that a shop started by the test keeps being read meanwhile.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -32,7 +32,17 @@ export function runCommand(args: string[], env: Record<string, string>): Promise
   });
 }
 
-/** `npm run <name> -- <args>` with `env` on top of this process's environment. */
+/**
+ * `npm run <name> -- <args>` with `env` on top of this process's environment, as a production
+ * install runs it: the bundle `npm run build` made (scripts/run-script.mjs picks it where there is no
+ * tsx; tests/integration/production-install.test.ts runs it so). It starts in a quarter of the CPU
+ * the TypeScript source takes through tsx.
+ */
 export function npmRun(name: string, args: string[], env: Record<string, string>) {
+  return runCommand([path.join(root, "build", `${name}.js`), ...args], env);
+}
+
+/** The same in a checkout with its dev dependencies: scripts/run-script.mjs runs the TypeScript source. */
+export function npmRunFromSources(name: string, args: string[], env: Record<string, string>) {
   return runCommand([path.join(root, "scripts/run-script.mjs"), name, ...args], env);
 }

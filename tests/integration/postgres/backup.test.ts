@@ -19,7 +19,7 @@ import {
   restorePostgresBackup,
   takeScheduledPostgresBackup,
 } from "../../../app/server/postgres-backup.server";
-import { npmRun } from "../../support/maintenance-commands";
+import { npmRun, npmRunFromSources } from "../../support/maintenance-commands";
 import {
   databaseEnvOf,
   freePort,
@@ -98,7 +98,8 @@ describe("backups on PostgreSQL", () => {
     expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
     expect(fs.statSync(backups).mode & 0o777).toBe(0o700);
     if (password()) expect(backup.output).not.toContain(password());
-    const listed = await npmRun("backup", ["--list"], scriptEnv());
+    // From a checkout too: the npm script runs the TypeScript source there.
+    const listed = await npmRunFromSources("backup", ["--list"], scriptEnv());
     expect(listed.output).toContain(backupFile);
 
     // A piece with its pictures disappears behind the shop's back.
