@@ -301,9 +301,14 @@ function otherInstances() {
   return shared;
 }
 
-/** A server with its own cache, whose page shows `state.stock` and may take `state.renderMs`. */
+/** A server with its own cache, whose page shows `state.stock` (and may be held mid-render). */
 async function cachedServer(ttlMs: number, shared: SharedInvalidation) {
-  const state = { stock: 3, renderMs: 0, renders: 0 };
+  const state: {
+    stock: number;
+    renders: number;
+    /** When set, a render that has read the stock says so and waits for `release` before answering. */
+    held?: { started: () => void; release: Promise<void> };
+  } = { stock: 3, renders: 0 };
   const app = express();
   app.use(securityHeaders({ https: false, csp: true }));
   app.use(pageCache({ ttlMs, shared }));
@@ -311,10 +316,15 @@ async function cachedServer(ttlMs: number, shared: SharedInvalidation) {
     state.stock -= 1;
     res.status(204).end();
   });
-  app.get("/", (_req, res) => {
+  app.get("/", async (_req, res) => {
     state.renders++;
     const stock = state.stock;
-    setTimeout(() => res.type("html").send(`<p>stock ${stock}</p>`), state.renderMs);
+    const held = state.held;
+    if (held) {
+      held.started();
+      await held.release;
+    }
+    res.type("html").send(`<p>stock ${stock}</p>`);
   });
   const local = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => local.once("listening", resolve));
@@ -376,14 +386,18 @@ describe("pageCache shared between instances", () => {
     const shared = otherInstances();
     const server = await cachedServer(60_000, shared);
     try {
-      server.state.renderMs = 50;
+      let release = () => {};
+      const started = new Promise<void>((resolve) => {
+        server.state.held = { started: resolve, release: new Promise((done) => (release = done)) };
+      });
       const rendering = server.page();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      // Another instance commits a write while this render still shows the old stock.
+      await started;
+      // Another instance commits a write while this render, past its read, still shows the old stock.
       server.state.stock = 1;
       shared.theyWrote();
+      server.state.held = undefined;
+      release();
       expect((await rendering).html).toBe("<p>stock 3</p>");
-      server.state.renderMs = 0;
       const next = await server.page();
       expect(next.hit).toBe(false);
       expect(next.html).toBe("<p>stock 1</p>");
