@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { createDiskOriginalStore } from "~/server/image-originals.server";
+import { storeDrawing } from "~/server/images.server";
 import { demoDrawings, demoPictureFolder, drawingFileName } from "./demo-pictures";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "nacre-dessins-"));
@@ -23,6 +25,12 @@ describe("the demo's pictures (ADR 030)", () => {
     const next = demoPictureFolder(folder);
     expect(await next.picture(drawing("#1a6b8a"))).toEqual(webp);
     expect(next.drawn).toBe(0);
+
+    // Kept as an original as it is, its size read from its header.
+    const originals = createDiskOriginalStore(path.join(work, "uploads"));
+    const stored = await storeDrawing(originals, "products", webp);
+    expect(stored).toMatchObject({ fileName: expect.stringMatching(/\.webp$/), width: 60, height: 40 });
+    expect(fs.readFileSync(path.join(work, "uploads/products", stored.fileName))).toEqual(webp);
   });
 
   it("are still drawn when their folder cannot be written, and without a folder", async () => {
