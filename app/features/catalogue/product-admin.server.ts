@@ -6,8 +6,8 @@
  * other, each on the images the one before left.
  */
 
-import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import type { ProductInput } from "~/features/catalogue/admin/product-schema";
+import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import { heldQuantities } from "~/features/orders/holds.server";
 import { indexProducts, unindexProduct } from "~/features/search/search-index.server";
 import { slugify, uniqueSlug } from "~/lib/slugify";

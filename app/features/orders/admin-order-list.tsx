@@ -3,8 +3,8 @@
  * and searched (a GET form) — all in the URL, so it is shareable and works without JavaScript.
  */
 import { Form, Link } from "react-router";
+import ui from "~/components/admin/admin-ui.module.css";
 import buttons from "~/components/button.module.css";
-import ui from "~/features/admin/admin-ui.module.css";
 import type { WithdrawalFlag } from "~/features/withdrawal/withdrawal-types";
 import { formatPrice, TOTAL_TO_CONFIRM } from "~/lib/format";
 import { OrderStatusBadge, shortDateTime } from "./admin-order-parts";

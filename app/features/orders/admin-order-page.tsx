@@ -6,14 +6,15 @@
  */
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
+import { ConfirmDialog, FormError } from "~/components/admin/admin-dialog";
+import ui from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import buttons from "~/components/button.module.css";
-import { ConfirmDialog, FormError } from "~/features/admin/admin-dialog";
-import ui from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
 import { DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
 import { DocumentList } from "~/features/invoices/document-list";
 import type { DocumentLink } from "~/features/invoices/invoice-types";
 import { longDate } from "~/lib/dates";
+import { parseForm } from "~/lib/form";
 import { formatLineTotal, formatPrice } from "~/lib/format";
 import { longDateTime, OrderStatusBadge } from "./admin-order-parts";
 import styles from "./admin-orders.module.css";
@@ -312,9 +313,9 @@ function commandSubmitter(step: Step, onAsk: (intent: string) => void) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     onAsk(String(form.get("intent")));
-    const checked = orderCommandSchema.safeParse(Object.fromEntries(form));
-    if (!checked.success) {
-      step.setError(checked.error.issues[0]?.message ?? "Requête invalide.");
+    const checked = parseForm(orderCommandSchema, form);
+    if (!checked.ok) {
+      step.setError(checked.firstError);
       return;
     }
     step.submit(form);
@@ -620,9 +621,9 @@ function Documents({
           onSubmit={(event) => {
             event.preventDefault();
             const form = new FormData(event.currentTarget);
-            const checked = orderCommandSchema.safeParse(Object.fromEntries(form));
-            if (!checked.success) {
-              refund.setError(checked.error.issues[0]?.message ?? "Requête invalide.");
+            const checked = parseForm(orderCommandSchema, form);
+            if (!checked.ok) {
+              refund.setError(checked.firstError);
               return;
             }
             refund.setError(null);

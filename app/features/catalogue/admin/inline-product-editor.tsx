@@ -7,10 +7,10 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { postAdminForm } from "~/components/admin/admin-request";
+import styles from "~/components/admin/admin-ui.module.css";
 import buttons from "~/components/button.module.css";
-import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
-import { postAdminForm } from "~/features/admin/admin-request";
-import styles from "~/features/admin/admin-ui.module.css";
+import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import type { SavedProduct } from "../inline-edit-state";
 import editorStyles from "./inline-product-editor.module.css";
 import { type EditableProduct, type ReferenceOptions, useProductDraft } from "./product-draft";

@@ -5,13 +5,13 @@
  * pages, which differ only in how they lay the fields out and in their compression limit.
  */
 import { useEffect, useRef, useState } from "react";
-import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
-import { compressIfLarge } from "~/lib/compress-image";
+import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
+import { COMPRESS_ABOVE_BYTES, compressIfLarge } from "~/lib/compress-image";
+import { parseForm } from "~/lib/form";
 import type { ImageItem } from "./image-list";
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
   ACCEPTED_IMAGE_TYPES,
-  COMPRESS_ABOVE_BYTES,
   MAX_PRODUCT_IMAGES,
   NOT_AN_ACCEPTED_IMAGE,
   productFields,
@@ -158,9 +158,9 @@ export function useProductDraft(
       ...relations,
       images: tokens,
     };
-    const checked = productFields.safeParse(fields);
-    if (!checked.success) {
-      return { ok: false, error: checked.error.issues[0]?.message ?? PRODUCT_MESSAGES.updateFailed };
+    const checked = parseForm(productFields, fields);
+    if (!checked.ok) {
+      return { ok: false, error: checked.firstError };
     }
     const body = new FormData();
     body.append("intent", "save");

@@ -4,7 +4,7 @@
  * unique and sold flags, the four relation lists and the ordered images.
  */
 import { useRef } from "react";
-import styles from "~/features/admin/admin-ui.module.css";
+import styles from "~/components/admin/admin-ui.module.css";
 import { SAFETY_INFO_MAX } from "../product-safety-schema";
 import { ImageList } from "./image-list";
 import { pearlWordingWarning } from "./pearl-wording";
