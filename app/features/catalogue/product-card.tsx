@@ -5,7 +5,7 @@
  */
 import { Link } from "react-router";
 import { AddToCartButton, FavoriteButton } from "~/features/basket/basket-buttons";
-import type { BasketProduct } from "~/features/basket/basket-context";
+import type { BasketProduct } from "~/features/basket/basket-types";
 import { formatPrice } from "~/lib/format";
 import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { catalogueStockLabel, freeStock, isReserved } from "~/lib/stock";
