@@ -18,18 +18,8 @@ import { makeSizesAhead } from "~/server/image-variants.server";
 import { deleteStoredImages, type ImageStorage } from "~/server/images.server";
 import { storeUploadedImages } from "~/server/uploads.server";
 import { lockingRows } from "../../../db/dialect";
-import { type ImageRef, type ProductCard, toImageRef, toProductCard } from "./catalogue.server";
-
-export interface AdminProduct extends ProductCard {
-  description: string;
-  safetyInfo: string;
-  createdAt: string;
-  images: ImageRef[];
-  categories: string[];
-  colors: string[];
-  materials: string[];
-  pearlTypes: string[];
-}
+import { toImageRef, toProductCard } from "./catalogue.server";
+import type { AdminProduct } from "./product-types";
 
 export type ProductResult =
   | { ok: true; message: string; product: { id: string; slug: string } }

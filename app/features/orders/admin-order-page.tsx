@@ -25,6 +25,7 @@ import {
   HOLDING_STATUSES,
   hasUnpricedLine,
   ORDER_TRANSITIONS,
+  type OrderLineView,
   type OrderView,
   orderDeliveryCostText,
   orderTotalText,
@@ -33,17 +34,10 @@ import {
 /** The order as the page's loader gives it (orders.server.ts's admin view, with each piece's address). */
 export interface AdminOrder extends Omit<OrderView, "statusLabel" | "lines"> {
   internalNote: string;
-  lines: {
-    id: string;
-    name: string;
-    /** Null: ordered on request; the seller fixes it here before the payment link (§10.19). */
-    unitPriceCents: number | null;
-    quantity: number;
-    /** Units held while the order holds (ADR 022): fewer than `quantity` awaits the seller's approval. */
-    heldQuantity: number;
+  lines: (Omit<OrderLineView, "productId" | "slug"> & {
     /** The piece's page (catalogue or gallery), or null when it was deleted since. */
     href: string | null;
-  }[];
+  })[];
 }
 
 type Step = ReturnType<typeof useAdminFetcher>;

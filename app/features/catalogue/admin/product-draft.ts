@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import { COMPRESS_ABOVE_BYTES, compressIfLarge } from "~/lib/compress-image";
 import { parseForm } from "~/lib/form";
+import type { EditableProduct, ReferenceLists } from "../product-types";
 import type { ImageItem } from "./image-list";
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
@@ -17,37 +18,7 @@ import {
   productFields,
 } from "./product-schema";
 
-export interface NamedOption {
-  id: string;
-  name: string;
-}
-
-export interface ReferenceOptions {
-  categories: NamedOption[];
-  colors: NamedOption[];
-  materials: NamedOption[];
-  pearlTypes: NamedOption[];
-}
-
-export interface EditableProduct {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  /** Empty: the shop's default safety text (docs/product.md §2). */
-  safetyInfo: string;
-  priceCents: number | null;
-  stock: number;
-  isUnique: boolean;
-  isSold: boolean;
-  images: { fileName: string }[];
-  categories: string[];
-  colors: string[];
-  materials: string[];
-  pearlTypes: string[];
-}
-
-export type RelationKey = keyof ReferenceOptions;
+export type RelationKey = keyof ReferenceLists;
 
 export const RELATION_LABELS: Record<RelationKey, string> = {
   categories: "Catégories",

@@ -11,13 +11,8 @@ import { useAdminFetcher, usePendingIds } from "~/components/admin/use-admin-fet
 import buttons from "~/components/button.module.css";
 import { formatPrice } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
-import { type EditableProduct, ProductForm, type ReferenceOptions } from "./product-form";
-
-export interface ManagedProduct extends EditableProduct {
-  images: { fileName: string; width: number; height: number }[];
-  /** Units held for open orders (docs/product.md §10.19). */
-  held?: number;
-}
+import type { ManagedProduct, ReferenceLists } from "../product-types";
+import { ProductForm } from "./product-form";
 
 type ViewMode = "grid" | "list";
 type StatusFilter = "all" | "for-sale" | "sold";
@@ -48,7 +43,7 @@ export function ProductManager({
   references,
 }: {
   products: ManagedProduct[];
-  references: ReferenceOptions;
+  references: ReferenceLists;
 }) {
   const id = useId();
   const [view, setView] = useState<ViewMode>("grid");
