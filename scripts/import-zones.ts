@@ -246,11 +246,6 @@ export function featureCycles(graph: Map<string, Map<string, string[]>>): Featur
  * is gone (so the lists only shrink) or a new one appears.
  */
 export const KNOWN_OUT_OF_ZONE: readonly string[] = [
-  // The header composes the basket, the chat's unread count and the search field: it belongs in a
-  // feature (or takes them as props from root.tsx).
-  "app/components/site-header.tsx → ~/features/basket/basket-context",
-  "app/components/site-header.tsx → ~/features/chat/chat-context",
-  "app/components/site-header.tsx → ~/features/search/search-box",
   // Better Auth's set-up and the session read features (mails, activity, profile rules): they are
   // to be handed them by context.server.ts, or to move into the auth feature.
   "app/server/auth-endpoints.server.ts → ~/features/auth/auth-schemas",
