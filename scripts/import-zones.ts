@@ -259,8 +259,6 @@ export const KNOWN_OUT_OF_ZONE: readonly string[] = [
   "app/server/db-schema.server.ts → ~/features/delivery/delivery-types",
   "app/server/db-schema.server.ts → ~/features/invoices/invoice-types",
   "app/server/db-schema.server.ts → ~/features/orders/order-types",
-  // The live bus carries the chat's events: to become generic over its event type.
-  "app/server/realtime.server.ts → ~/features/chat/chat-types",
 ];
 
 /** Imports between features that close a cycle today, as "from → to" (see featureCycles). */
