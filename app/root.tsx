@@ -20,7 +20,6 @@ import {
 } from "react-router";
 import { OfflineNotice } from "~/components/offline-notice";
 import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
 import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
 import { Toast } from "~/components/toast";
 import { listCart, listFavorites } from "~/features/basket/basket.server";
@@ -29,6 +28,7 @@ import type { OpenPanel } from "~/features/basket/basket-panels";
 import { unreadByChat } from "~/features/chat/chat.server";
 import { ChatProvider } from "~/features/chat/chat-context";
 import { getShopDetails } from "~/features/settings/settings.server";
+import { SiteHeader } from "~/features/shell/site-header";
 import { useNonce } from "~/lib/nonce";
 import { getAppContext, getDb } from "~/server/context.server";
 import { readFlash } from "~/server/flash.server";

@@ -1,5 +1,15 @@
 /**
  * The whole URL map (docs/product.md §2), in French paths, grouped: shop, account, admin, api.
+ *
+ * Answered ahead of React Router by the Express app (app/server/http-app.server.ts), so not in the
+ * table below:
+ *   GET /healthz                the probe of the service manager and the proxy: 200, or 503 when
+ *                               the database does not answer
+ *   GET /api/disponibilite?id=  which stored pieces a guest's basket can still order
+ *                               (features/basket/availability-endpoint.server.ts)
+ *   GET /api/recherche?q=       the header's search suggestions
+ *                               (features/search/suggestions-endpoint.server.ts)
+ * and the static files of public/ and of the build.
  */
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 

@@ -5,8 +5,8 @@
 import { Link } from "react-router";
 import { MailIcon, PearlMark, PhoneIcon, PinIcon } from "./icons";
 import { InstallAppButton } from "./install-app-button";
+import { NAV_LINKS } from "./nav-links";
 import styles from "./site-footer.module.css";
-import { NAV_LINKS } from "./site-header";
 import { type SocialLinks, SocialLinksList } from "./social-links";
 
 export const LEGAL_LINKS = [

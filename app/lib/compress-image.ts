@@ -4,7 +4,8 @@
  * large file needs it, and runs on the main thread: its worker mode would fetch a script from a
  * CDN, which the design forbids (and the CSP blocks).
  */
-import { COMPRESS_ABOVE_BYTES } from "~/features/catalogue/admin/product-schema";
+/** docs/product.md §9: the dashboard compresses pictures above 4.5 MB (products, events). */
+export const COMPRESS_ABOVE_BYTES = 4.5 * 1024 * 1024;
 
 export async function compressIfLarge(file: File, limit = COMPRESS_ABOVE_BYTES): Promise<File> {
   if (file.size <= limit) return file;

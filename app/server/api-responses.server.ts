@@ -1,6 +1,7 @@
 /** JSON answers of the resource routes: French messages, 4xx for the caller's mistakes. */
 import { data } from "react-router";
 import type { ZodError } from "zod";
+import type { FormFailure } from "~/lib/form";
 import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "./db-errors.server";
 import { getOptionalUser, type SessionUser } from "./session.server";
 
@@ -10,6 +11,11 @@ export function apiError(message: string, status: number) {
 
 export function invalidInput(error: ZodError) {
   return apiError(error.issues[0]?.message ?? "Requête invalide.", 400);
+}
+
+/** A form `parseForm` refused (docs/product.md §8): its first French message, 400. */
+export function formRefused(failure: FormFailure) {
+  return apiError(failure.firstError, 400);
 }
 
 /**

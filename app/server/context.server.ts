@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { loadChatEvent } from "~/features/chat/chat.server";
+import { type ChatHub, createChatHub, createSharedChatHub } from "~/features/chat/realtime.server";
 import { type Auth, createAuth } from "./auth.server";
 import { type DatabaseHandle, openDatabase } from "./database.server";
 import { type Env, getEnv } from "./env.server";
@@ -16,7 +17,6 @@ import { forgetQueuedSizes } from "./image-variants.server";
 import { createInstanceBus, type InstanceBus } from "./instance-bus.server";
 import { createMailer, type Mailer } from "./mail.server";
 import { createOutboxWorker, type OutboxWorker } from "./outbox.server";
-import { type ChatHub, createChatHub, createSharedChatHub } from "./realtime.server";
 
 export interface AppContext extends DatabaseHandle {
   env: Env;

@@ -8,9 +8,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ChatEvent } from "~/features/chat/chat-types";
+import { type ChatHub, createSharedChatHub, type Viewer } from "~/features/chat/realtime.server";
 import { createTestDatabaseUrl } from "../../tests/support/test-database";
 import { createInstanceBus, type InstanceBus } from "./instance-bus.server";
-import { type ChatHub, createSharedChatHub, type Viewer } from "./realtime.server";
 
 let url: string;
 const pools: pg.Pool[] = [];

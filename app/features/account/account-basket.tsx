@@ -6,14 +6,9 @@
 import { Link, useNavigate } from "react-router";
 import buttons from "~/components/button.module.css";
 import { AvailabilityNote } from "~/features/basket/availability-note";
-import {
-  type BasketProduct,
-  displayable,
-  isOrderable,
-  lineLimit,
-  useBasket,
-} from "~/features/basket/basket-context";
+import { displayable, isOrderable, lineLimit, useBasket } from "~/features/basket/basket-context";
 import { ContactToOrderButton } from "~/features/basket/basket-panels";
+import type { BasketProduct } from "~/features/basket/basket-types";
 import { QuantityStepper } from "~/features/basket/quantity-stepper";
 import { formatLineTotal, formatPrice, formatTotal } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";

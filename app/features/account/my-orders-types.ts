@@ -3,31 +3,30 @@
  * what the customer needs, never the shop's internal note, the guest link's token or who clicked.
  */
 import type { DocumentLink } from "~/features/invoices/invoice-types";
-import type { OrderStatus } from "~/features/orders/order-types";
+import type { OrderLineView, OrderStep, OrderView } from "~/features/orders/order-types";
 import type { WithdrawalNotice } from "~/features/withdrawal/withdrawal-types";
 
-export interface MyOrderLine {
-  name: string;
-  quantity: number;
-  /** Null: a piece on request, its price not fixed yet (docs/product.md §10.19). */
-  unitPriceCents: number | null;
-}
+export type MyOrderLine = Pick<OrderLineView, "name" | "quantity" | "unitPriceCents">;
 
-export interface MyOrderStep {
-  status: OrderStatus;
-  label: string;
-  at: string;
+export type MyOrderStep = Pick<OrderStep, "status" | "label" | "at"> & {
   /** "N° de suivi : …" on the shipping step; empty otherwise. */
   note: string;
-}
+};
 
-export interface MyOrder {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  statusLabel: string;
-  createdAt: string;
-  totalCents: number;
+/** Read as on the order (order-types.ts's OrderView): the payment link only while it waits for its payment, the tracking number once shipped. */
+export interface MyOrder
+  extends Pick<
+    OrderView,
+    | "id"
+    | "number"
+    | "status"
+    | "statusLabel"
+    | "createdAt"
+    | "totalCents"
+    | "paymentUrl"
+    | "trackingNumber"
+    | "cgvVersion"
+  > {
   /** « 6,90 € », « offerte », « sur devis » or « à confirmer » (ADR 028). */
   deliveryCostText: string;
   /** The total as read (docs/product.md §8), delivery included; « à confirmer » while a price is to come. */
@@ -39,12 +38,6 @@ export interface MyOrder {
   lines: MyOrderLine[];
   /** "Envoi postal — 3 rue des Lagons, 75011 Paris", the event, or by hand. */
   delivery: string;
-  /** Only while the order waits for its payment. */
-  paymentUrl: string | null;
-  /** Only once shipped. */
-  trackingNumber: string | null;
-  /** The CGV version the order was concluded under, at its payment (ADR 029); null before. */
-  cgvVersion: number | null;
   steps: MyOrderStep[];
   /** Its invoice and credit notes to download (docs/product.md §10.25), once paid. */
   documents: DocumentLink[];

@@ -1,5 +1,5 @@
 /** Role, e-mail visibility and deletion of a user: the action of /admin/utilisateurs. */
-import { runAdminCommand } from "~/features/admin/admin-command.server";
+import { runAdminCommand } from "~/server/admin-command.server";
 import { getAppContext } from "~/server/context.server";
 import type { SessionUser } from "~/server/session.server";
 import { applyUserAction } from "./user-admin.server";

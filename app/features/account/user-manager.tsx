@@ -6,12 +6,12 @@
  */
 import { useState } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
+import { CardHead, CardList } from "~/components/admin/admin-cards";
+import { ConfirmDelete, FormError, RowActions } from "~/components/admin/admin-dialog";
+import lists from "~/components/admin/admin-lists.module.css";
+import styles from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher, usePendingIds } from "~/components/admin/use-admin-fetcher";
 import buttons from "~/components/button.module.css";
-import { CardHead, CardList } from "~/features/admin/admin-cards";
-import { ConfirmDelete, FormError, RowActions } from "~/features/admin/admin-dialog";
-import lists from "~/features/admin/admin-lists.module.css";
-import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
 import { longDate } from "~/lib/dates";
 import { USER_MESSAGES, type UserListQuery } from "./user-schema";
 

@@ -1,5 +1,5 @@
-import type { Availability } from "./basket-context";
 import styles from "./basket-panels.module.css";
+import type { Availability } from "./basket-types";
 
 const NOTES: Record<Exclude<Availability, "available">, string> = {
   sold: "Vendue — plus disponible",

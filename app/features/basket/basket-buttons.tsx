@@ -9,7 +9,8 @@ import type { ReactNode } from "react";
 import buttons from "~/components/button.module.css";
 import { BagIcon, HeartIcon } from "~/components/icons";
 import styles from "./basket-buttons.module.css";
-import { type BasketProduct, lineLimit, useBasket } from "./basket-context";
+import { lineLimit, useBasket } from "./basket-context";
+import type { BasketProduct } from "./basket-types";
 
 function BasketForm(props: {
   action: "/api/panier" | "/api/favoris";

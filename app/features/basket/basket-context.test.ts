@@ -3,7 +3,8 @@
  * « Prix sur demande » and can be ordered (§10.19); a line without a name is not shown.
  */
 import { describe, expect, it } from "vitest";
-import { type BasketProduct, displayable, isOrderable } from "./basket-context";
+import { displayable, isOrderable } from "./basket-context";
+import type { BasketProduct } from "./basket-types";
 
 const item = (productId: string, values: Partial<BasketProduct>): BasketProduct => ({
   productId,

@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from "react";
+import type { Availability, BasketProduct } from "./basket-types";
 import {
   GUEST_CART_KEY,
   GUEST_FAVORITES_KEY,
@@ -21,21 +22,6 @@ import {
   type StoredProduct,
   writeGuestList,
 } from "./guest-storage";
-
-/** "reserved": a unique piece held for someone's order (docs/product.md §10.19). */
-export type Availability = "available" | "sold" | "out-of-stock" | "reserved" | "deleted";
-
-export interface BasketProduct {
-  productId: string;
-  slug: string;
-  name: string;
-  priceCents: number | null;
-  image: { fileName: string } | null;
-  stock: number;
-  isUnique: boolean;
-  /** Unknown until checked (a guest's stored piece); then whether it can still be ordered. */
-  availability?: Availability;
-}
 
 /**
  * docs/product.md §2: items lacking a name are not shown (sidebars, account, header counts); a piece

@@ -11,8 +11,9 @@ import { SidePanel } from "~/components/side-panel";
 import { formatLineTotal, formatPrice, formatTotal } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { AvailabilityNote } from "./availability-note";
-import { type BasketProduct, displayable, isOrderable, useBasket } from "./basket-context";
+import { displayable, isOrderable, useBasket } from "./basket-context";
 import styles from "./basket-panels.module.css";
+import type { BasketProduct } from "./basket-types";
 import { QuantityStepper } from "./quantity-stepper";
 
 export const CONTACT_NAVIGATION_DELAY_MS = 300;

@@ -12,28 +12,13 @@ import { newId } from "~/server/ids.server";
 import { lockingKeys, lockingRows } from "../../../db/dialect";
 import { freeUnits, heldQuantities } from "../orders/holds.server";
 import { guestBasketSchema } from "./basket-schemas";
+import type { Availability, CheckedBasketProduct } from "./basket-types";
 
-/** Whether a piece in a list can still be ordered ("reserved": a unique piece held for an order). */
-export type Availability = "available" | "sold" | "out-of-stock" | "reserved" | "deleted";
-
-export interface BasketProduct {
-  /** The piece's id, or the line's own id once the piece was deleted. */
-  productId: string;
-  slug: string;
-  name: string;
-  priceCents: number | null;
-  /** Units free to order: the stock less the units held for orders (docs/product.md §10.19). */
-  stock: number;
-  isUnique: boolean;
-  availability: Availability;
-  image: { fileName: string; width: number; height: number } | null;
-}
-
-export interface FavoriteLine extends BasketProduct {
+export interface FavoriteLine extends CheckedBasketProduct {
   favoriteId: string;
 }
 
-export interface CartLine extends BasketProduct {
+export interface CartLine extends CheckedBasketProduct {
   cartItemId: string;
   quantity: number;
 }
@@ -78,7 +63,7 @@ interface LineRow {
   height: number | null;
 }
 
-function toBasketProduct(row: LineRow, held: Map<string, number>): BasketProduct {
+function toBasketProduct(row: LineRow, held: Map<string, number>): CheckedBasketProduct {
   const exists = row.product_id !== null && row.name !== null;
   const product = exists
     ? { is_sold: row.is_sold ?? 0, stock: row.stock ?? 0, is_unique: row.is_unique ?? 0 }

@@ -8,48 +8,7 @@ import { heldQuantities } from "~/features/orders/holds.server";
 import type { DB } from "~/server/database.server";
 import type { Database, ProductImagesTable, ProductsTable } from "~/server/db-schema.server";
 import { euroCents, type ListingKind, type ListingQuery, PAGE_SIZE, seededShuffle } from "./listing-query";
-
-export interface NamedRef {
-  id: string;
-  name: string;
-}
-
-export interface ReferenceLists {
-  categories: NamedRef[];
-  colors: NamedRef[];
-  materials: NamedRef[];
-  pearlTypes: NamedRef[];
-}
-
-export interface ImageRef {
-  fileName: string;
-  width: number;
-  height: number;
-}
-
-export interface ProductCard {
-  id: string;
-  slug: string;
-  name: string;
-  priceCents: number | null;
-  stock: number;
-  /** Units held for open orders (docs/product.md §10.19): a unique piece held shows 'Réservée'. */
-  held: number;
-  isUnique: boolean;
-  isSold: boolean;
-  image: ImageRef | null;
-}
-
-export interface ProductDetails extends ProductCard {
-  description: string;
-  /** The piece's own safety and care text; empty: the shop's (docs/product.md §2). */
-  safetyInfo: string;
-  images: ImageRef[];
-  categories: NamedRef[];
-  colors: NamedRef[];
-  materials: NamedRef[];
-  pearlTypes: NamedRef[];
-}
+import type { ImageRef, NamedRef, ProductCard, ProductDetails, ReferenceLists } from "./product-types";
 
 export interface Listing {
   total: number;

@@ -9,18 +9,7 @@ import buttons from "~/components/button.module.css";
 import styles from "./listing.module.css";
 import { forgetListing } from "./listing-memory";
 import { type ListingFilters, type ListingKind, PARAM } from "./listing-query";
-
-interface NamedRef {
-  id: string;
-  name: string;
-}
-
-export interface ReferenceLists {
-  categories: NamedRef[];
-  colors: NamedRef[];
-  materials: NamedRef[];
-  pearlTypes: NamedRef[];
-}
+import type { NamedRef, ReferenceLists } from "./product-types";
 
 function CheckboxGroup(props: { legend: string; name: string; options: NamedRef[]; selected: string[] }) {
   if (props.options.length === 0) return null;

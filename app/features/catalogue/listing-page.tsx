@@ -11,7 +11,7 @@ import { PageIntro } from "~/components/page-intro";
 import { LOADING_TEXT } from "~/lib/messages";
 import { useFocusTrap } from "~/lib/use-focus-trap";
 import { useScrollLock } from "~/lib/use-scroll-lock";
-import { FilterSidebar, type ReferenceLists } from "./filter-sidebar";
+import { FilterSidebar } from "./filter-sidebar";
 import { InlineEditNotice, InlineEditorSlot, useInlineEditing } from "./inline-edit";
 import inlineStyles from "./inline-edit.module.css";
 import styles from "./listing.module.css";
@@ -26,6 +26,7 @@ import {
   toSearchParams,
 } from "./listing-query";
 import { type CardProduct, ProductCard, SoldCard } from "./product-card";
+import type { ReferenceLists } from "./product-types";
 
 const EMPTY_TEXT: Record<ListingKind, string> = {
   catalogue: "Aucun produit ne correspond à vos filtres.",

@@ -6,8 +6,8 @@
  * other, each on the images the one before left.
  */
 
-import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import type { ProductInput } from "~/features/catalogue/admin/product-schema";
+import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import { heldQuantities } from "~/features/orders/holds.server";
 import { indexProducts, unindexProduct } from "~/features/search/search-index.server";
 import { slugify, uniqueSlug } from "~/lib/slugify";
@@ -18,18 +18,8 @@ import { makeSizesAhead } from "~/server/image-variants.server";
 import { deleteStoredImages, type ImageStorage } from "~/server/images.server";
 import { storeUploadedImages } from "~/server/uploads.server";
 import { lockingRows } from "../../../db/dialect";
-import { type ImageRef, type ProductCard, toImageRef, toProductCard } from "./catalogue.server";
-
-export interface AdminProduct extends ProductCard {
-  description: string;
-  safetyInfo: string;
-  createdAt: string;
-  images: ImageRef[];
-  categories: string[];
-  colors: string[];
-  materials: string[];
-  pearlTypes: string[];
-}
+import { toImageRef, toProductCard } from "./catalogue.server";
+import type { AdminProduct } from "./product-types";
 
 export type ProductResult =
   | { ok: true; message: string; product: { id: string; slug: string } }

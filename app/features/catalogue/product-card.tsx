@@ -5,25 +5,16 @@
  */
 import { Link } from "react-router";
 import { AddToCartButton, FavoriteButton } from "~/features/basket/basket-buttons";
-import type { BasketProduct } from "~/features/basket/basket-context";
+import type { BasketProduct } from "~/features/basket/basket-types";
 import { formatPrice } from "~/lib/format";
 import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { catalogueStockLabel, freeStock, isReserved } from "~/lib/stock";
 import { EditButton, type InlineEditing } from "./inline-edit";
 import styles from "./product-card.module.css";
+import type { ProductCard as ProductCardShape } from "./product-types";
 
-export interface CardProduct {
-  id: string;
-  slug: string;
-  name: string;
-  priceCents: number | null;
-  stock: number;
-  /** Units held for open orders (docs/product.md §10.19). */
-  held?: number;
-  isUnique: boolean;
-  isSold: boolean;
-  image: { fileName: string; width: number; height: number } | null;
-}
+/** A listing card's piece; the units held are left out where no order can hold it (the gallery). */
+export type CardProduct = Omit<ProductCardShape, "held"> & Partial<Pick<ProductCardShape, "held">>;
 
 /** A card's rendered width (measured): four columns from 1024 px, two from 640 px, one below. */
 export const CARD_SIZES =

@@ -1,12 +1,8 @@
 import styles from "./product-details.module.css";
-
-interface Named {
-  id: string;
-  name: string;
-}
+import type { ProductDetails } from "./product-types";
 
 export interface ProductFactsProps {
-  product: { categories: Named[]; materials: Named[]; pearlTypes: Named[]; colors: Named[] };
+  product: Pick<ProductDetails, "categories" | "materials" | "pearlTypes" | "colors">;
 }
 
 /** docs/product.md §2: the lines for category, 'Matière', pearl and colour (only those the piece has). */

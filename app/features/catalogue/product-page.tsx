@@ -19,13 +19,14 @@ import { ProductFacts, type ProductFactsProps } from "./product-facts";
 import { PRODUCT_PAGES, type ProductPageKind } from "./product-page-kinds";
 import type { MakerIdentity } from "./product-safety-schema";
 import { ProductSafetySection } from "./product-safety-section";
+import type { ImageRef } from "./product-types";
 import { SimilarProducts } from "./similar-products";
 
 type PageProduct = CardProduct &
   ProductFactsProps["product"] & {
     description: string;
     reference: string;
-    images: { fileName: string; width: number; height: number }[];
+    images: ImageRef[];
   };
 
 export function ProductPage({

@@ -4,8 +4,9 @@
  * are words of the search (ADR 019): the pieces using one are indexed again when it is renamed or
  * deleted, in the same transaction.
  */
-import { REFERENCE_MESSAGES, type ReferenceKind } from "~/features/admin/admin-messages";
+
 import type { ReferenceAction } from "~/features/catalogue/admin/reference-schema";
+import { REFERENCE_MESSAGES, type ReferenceKind } from "~/features/catalogue/catalogue-messages";
 import { indexProducts } from "~/features/search/search-index.server";
 import type { DB } from "~/server/database.server";
 import { isUniqueViolation } from "~/server/db-errors.server";

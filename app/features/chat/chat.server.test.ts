@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "~/server/context.server";
-import type { Viewer } from "~/server/realtime.server";
 import { createTestContext } from "~/server/test-context";
 import {
   catchUp,
@@ -15,6 +14,7 @@ import {
   unreadByChat,
 } from "./chat.server";
 import type { ChatEvent } from "./chat-types";
+import type { Viewer } from "./realtime.server";
 
 let ctx: AppContext;
 let alice: Viewer;

@@ -8,8 +8,8 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "~/server/db-schema.server";
 import { newId } from "~/server/ids.server";
-import type { ChatEventReference, ChatHub, Viewer } from "~/server/realtime.server";
 import type { ChatEvent, ChatMessageView, ChatSummary } from "./chat-types";
+import type { ChatEventReference, ChatHub, Viewer } from "./realtime.server";
 
 type Db = Kysely<Database>;
 

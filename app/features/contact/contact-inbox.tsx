@@ -3,12 +3,12 @@
  * the message came from 'Contacter pour commander'; reply by e-mail; mark read or unread; delete.
  */
 import { useState } from "react";
+import { CardHead, CardList } from "~/components/admin/admin-cards";
+import { ConfirmDelete, RowActions } from "~/components/admin/admin-dialog";
+import lists from "~/components/admin/admin-lists.module.css";
+import styles from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher, usePendingIds } from "~/components/admin/use-admin-fetcher";
 import buttons from "~/components/button.module.css";
-import { CardHead, CardList } from "~/features/admin/admin-cards";
-import { ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
-import lists from "~/features/admin/admin-lists.module.css";
-import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
 import { longDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/format";
 import { INBOX_MESSAGES } from "./contact-inbox-schema";

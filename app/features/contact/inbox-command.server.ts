@@ -1,5 +1,5 @@
 /** Mark a contact message read or unread, or delete it: the action of /admin/contacts. */
-import { runAdminCommand } from "~/features/admin/admin-command.server";
+import { runAdminCommand } from "~/server/admin-command.server";
 import { getDb } from "~/server/context.server";
 import { INBOX_MESSAGES, inboxActionSchema } from "./contact-inbox-schema";
 import { applyInboxAction } from "./inbox.server";

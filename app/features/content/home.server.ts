@@ -3,8 +3,9 @@
  * pictures, and up to 8 random pieces for sale.
  */
 
-import { loadCards, type ProductCard } from "~/features/catalogue/catalogue.server";
+import { loadCards } from "~/features/catalogue/catalogue.server";
 import { seededShuffle } from "~/features/catalogue/listing-query";
+import type { ProductCard } from "~/features/catalogue/product-types";
 import type { DB } from "~/server/database.server";
 import type { SiteImageKind } from "~/server/db-schema.server";
 

@@ -1,6 +1,6 @@
 /** Admin events (docs/product.md §7 "Events"): list sorted -start_date, create/update with one image, delete. */
 
-import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
+import { EVENT_MESSAGES } from "~/features/events/events-messages";
 import type { DB } from "~/server/database.server";
 import { newId, nowIso } from "~/server/ids.server";
 import { makeSizesAhead } from "~/server/image-variants.server";

@@ -1,6 +1,7 @@
 /** Delete an event: the action of /admin/agenda (saves, with their image, go to POST /api/admin/evenements). */
-import { runAdminCommand } from "~/features/admin/admin-command.server";
-import { EVENT_MESSAGES } from "~/features/admin/admin-messages";
+
+import { EVENT_MESSAGES } from "~/features/events/events-messages";
+import { runAdminCommand } from "~/server/admin-command.server";
 import { getAppContext } from "~/server/context.server";
 import { deleteEvent } from "./event-admin.server";
 import { eventDeleteSchema } from "./event-schema";

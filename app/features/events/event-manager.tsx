@@ -3,13 +3,13 @@
  * start and optional end date, location, description and one image, and deletion with confirmation.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { ConfirmDelete, DialogForm, RowActions } from "~/components/admin/admin-dialog";
+import { formOf } from "~/components/admin/admin-request";
+import styles from "~/components/admin/admin-ui.module.css";
+import { TextField } from "~/components/admin/text-field";
+import { usePendingIds } from "~/components/admin/use-admin-fetcher";
+import { useAdminUpload } from "~/components/admin/use-admin-upload";
 import buttons from "~/components/button.module.css";
-import { ConfirmDelete, DialogForm, RowActions } from "~/features/admin/admin-dialog";
-import { formOf } from "~/features/admin/admin-request";
-import styles from "~/features/admin/admin-ui.module.css";
-import { TextField } from "~/features/admin/text-field";
-import { usePendingIds } from "~/features/admin/use-admin-fetcher";
-import { useAdminUpload } from "~/features/admin/use-admin-upload";
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
   ACCEPTED_IMAGE_INPUT,
@@ -18,6 +18,7 @@ import {
 } from "~/features/catalogue/admin/product-schema";
 import { compressIfLarge } from "~/lib/compress-image";
 import { frenchTime, longDate } from "~/lib/dates";
+import { parseForm } from "~/lib/form";
 import { imageUrl } from "~/lib/images";
 import type { AgendaEventView } from "./event-card";
 import { eventFields } from "./event-schema";
@@ -85,9 +86,9 @@ function EventForm({ event, onClose }: { event: ManagedEvent | null; onClose: ()
       description,
       removeImage: String(removeImage),
     };
-    const checked = eventFields.safeParse(fields);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? "Erreur lors de l'enregistrement de l'événement.");
+    const checked = parseForm(eventFields, fields);
+    if (!checked.ok) {
+      setError(checked.firstError);
       return;
     }
     const body = formOf({ intent: "save", ...fields });

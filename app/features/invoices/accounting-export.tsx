@@ -4,8 +4,8 @@
  * GET form: the browser downloads the file, with or without JavaScript.
  */
 import { useId } from "react";
+import ui from "~/components/admin/admin-ui.module.css";
 import buttons from "~/components/button.module.css";
-import ui from "~/features/admin/admin-ui.module.css";
 import styles from "./accounting-export.module.css";
 
 export function AccountingExport({ years }: { years: readonly number[] }) {

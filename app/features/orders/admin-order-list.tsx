@@ -3,35 +3,18 @@
  * and searched (a GET form) — all in the URL, so it is shareable and works without JavaScript.
  */
 import { Form, Link } from "react-router";
+import ui from "~/components/admin/admin-ui.module.css";
 import buttons from "~/components/button.module.css";
-import ui from "~/features/admin/admin-ui.module.css";
 import type { WithdrawalFlag } from "~/features/withdrawal/withdrawal-types";
 import { formatPrice, TOTAL_TO_CONFIRM } from "~/lib/format";
 import { OrderStatusBadge, shortDateTime } from "./admin-order-parts";
 import styles from "./admin-orders.module.css";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "./order-types";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, type OrderSummary } from "./order-types";
 
-/** One row of the list (what orders.server.ts's listOrders gives). */
-export interface OrderRow {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  customerName: string;
-  email: string;
-  totalCents: number;
-  pieceCount: number;
-  createdAt: string;
-  /** Open, from an address not confirmed yet (ADR 022). */
-  unconfirmed: boolean;
-  /** Open, with units beyond the client's cap waiting for the seller (ADR 022). */
-  awaitingApproval: boolean;
-  /** Lines ordered on request still waiting for their price (docs/product.md §10.19): all, some, none. */
-  priceToConfirm: "all" | "some" | null;
-  /** Open, its delivery « sur devis » waiting for the seller's cost (ADR 028). */
-  deliveryToQuote: boolean;
-  /** A withdrawal and where its refund stands (docs/product.md §10.24). */
+/** One row of the list: an order of `listOrders` with where its withdrawal stands (docs/product.md §10.24). */
+export type OrderRow = Omit<OrderSummary, "statusLabel" | "lineCount"> & {
   withdrawal: WithdrawalFlag | null;
-}
+};
 
 export interface OrderListQuery {
   status: OrderStatus | null;

@@ -6,14 +6,15 @@
  */
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
+import { ConfirmDialog, FormError } from "~/components/admin/admin-dialog";
+import ui from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import buttons from "~/components/button.module.css";
-import { ConfirmDialog, FormError } from "~/features/admin/admin-dialog";
-import ui from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
 import { DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
 import { DocumentList } from "~/features/invoices/document-list";
 import type { DocumentLink } from "~/features/invoices/invoice-types";
 import { longDate } from "~/lib/dates";
+import { parseForm } from "~/lib/form";
 import { formatLineTotal, formatPrice } from "~/lib/format";
 import { longDateTime, OrderStatusBadge } from "./admin-order-parts";
 import styles from "./admin-orders.module.css";
@@ -24,6 +25,7 @@ import {
   HOLDING_STATUSES,
   hasUnpricedLine,
   ORDER_TRANSITIONS,
+  type OrderLineView,
   type OrderView,
   orderDeliveryCostText,
   orderTotalText,
@@ -32,17 +34,10 @@ import {
 /** The order as the page's loader gives it (orders.server.ts's admin view, with each piece's address). */
 export interface AdminOrder extends Omit<OrderView, "statusLabel" | "lines"> {
   internalNote: string;
-  lines: {
-    id: string;
-    name: string;
-    /** Null: ordered on request; the seller fixes it here before the payment link (§10.19). */
-    unitPriceCents: number | null;
-    quantity: number;
-    /** Units held while the order holds (ADR 022): fewer than `quantity` awaits the seller's approval. */
-    heldQuantity: number;
+  lines: (Omit<OrderLineView, "productId" | "slug"> & {
     /** The piece's page (catalogue or gallery), or null when it was deleted since. */
     href: string | null;
-  }[];
+  })[];
 }
 
 type Step = ReturnType<typeof useAdminFetcher>;
@@ -312,9 +307,9 @@ function commandSubmitter(step: Step, onAsk: (intent: string) => void) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     onAsk(String(form.get("intent")));
-    const checked = orderCommandSchema.safeParse(Object.fromEntries(form));
-    if (!checked.success) {
-      step.setError(checked.error.issues[0]?.message ?? "Requête invalide.");
+    const checked = parseForm(orderCommandSchema, form);
+    if (!checked.ok) {
+      step.setError(checked.firstError);
       return;
     }
     step.submit(form);
@@ -620,9 +615,9 @@ function Documents({
           onSubmit={(event) => {
             event.preventDefault();
             const form = new FormData(event.currentTarget);
-            const checked = orderCommandSchema.safeParse(Object.fromEntries(form));
-            if (!checked.success) {
-              refund.setError(checked.error.issues[0]?.message ?? "Requête invalide.");
+            const checked = parseForm(orderCommandSchema, form);
+            if (!checked.ok) {
+              refund.setError(checked.firstError);
               return;
             }
             refund.setError(null);

@@ -7,9 +7,10 @@
  * command: { ok, message } or a French 4xx — 400 bad input, 404 unknown order, 409 a step its status
  * refuses.
  */
-import { runAdminCommand } from "~/features/admin/admin-command.server";
+
 import { recordRefund } from "~/features/invoices/refund.server";
 import { REFUND_FORM_MESSAGES } from "~/features/invoices/refund-schema";
+import { runAdminCommand } from "~/server/admin-command.server";
 import { getAppContext } from "~/server/context.server";
 import type { SessionUser } from "~/server/session.server";
 import { applyOrderStep, approveOrderHolds, releaseOrderAndBlock } from "./order-flow.server";

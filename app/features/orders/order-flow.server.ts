@@ -29,6 +29,7 @@ import {
   trackingUrl,
 } from "./order-mails.server";
 import type { OrderForm } from "./order-schema";
+import type { OrderView } from "./order-types";
 import {
   countNewOrders,
   customerView,
@@ -37,7 +38,6 @@ import {
   moveOrder,
   type OrderActor,
   type OrderRefusal,
-  type OrderView,
   type PlacedOrder,
   placeOrder,
   type StepDone,

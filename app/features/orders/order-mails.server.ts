@@ -16,11 +16,11 @@ import {
   awaitsApproval,
   DELIVERY_LABELS,
   ORDER_STATUS_LABELS,
+  type OrderView,
   orderDeliveryCostText,
   orderTotalText,
   totalNotes,
 } from "./order-types";
-import type { OrderView } from "./orders.server";
 
 /** What an order's e-mails need besides the order: the shop, its address, the pieces' pictures. */
 export interface OrderMailShop {

@@ -2,7 +2,8 @@
  * The order request of /contact (docs/product.md §10.19): what the page receives to draw the order
  * form, and what the action answers when it refuses one. Client-safe.
  */
-import type { Availability, BasketLine } from "~/features/basket/basket-context";
+import type { BasketLine } from "~/features/basket/basket-context";
+import type { Availability } from "~/features/basket/basket-types";
 import type { OrderFormField } from "./order-schema";
 
 /** Where the lines come from: `/contact?commande=panier` or `?commande=favoris`. */

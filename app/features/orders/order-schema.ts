@@ -4,8 +4,8 @@
  * an optional message. Client-safe: the page checks with it too.
  */
 import { z } from "zod";
-import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
 import { parsePriceCents } from "~/features/catalogue/admin/product-schema";
+import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import { DELIVERY_ZONES, type DeliveryZone, postalCodeError } from "~/features/delivery/delivery-types";
 import { refundFields } from "~/features/invoices/refund-schema";
 import { multiLineText, singleLineText } from "~/lib/text-schema";

@@ -3,46 +3,29 @@
  * it, without the shop's internal note, the admins' names or the customer's contact details (the
  * link may be forwarded). Client-safe.
  */
-import type { DeliveryMethod, OrderStatus } from "./order-types";
+import type { OrderDelivery, OrderLineView, OrderStep, OrderView } from "./order-types";
 
-export interface TrackingStep {
-  status: OrderStatus;
-  label: string;
+export type TrackingStep = Pick<OrderStep, "status" | "label"> & {
   /** When the order reached it; null: still to come. */
   at: string | null;
-}
+};
 
-export interface TrackingView {
-  number: string;
-  status: OrderStatus;
-  statusLabel: string;
-  createdAt: string;
-  customerName: string;
-  delivery: {
-    method: DeliveryMethod;
+export interface TrackingView
+  extends Pick<OrderView, "number" | "status" | "statusLabel" | "createdAt" | "customerName" | "totalCents"> {
+  delivery: Pick<
+    OrderDelivery,
+    "method" | "addressLine" | "postalCode" | "city" | "eventTitle" | "eventStart"
+  > & {
     label: string;
-    addressLine: string;
-    postalCode: string;
-    city: string;
     /** « France métropolitaine »…: where a parcel goes (ADR 028). */
     zoneLabel: string;
-    eventTitle: string;
-    eventStart: string | null;
   };
-  lines: {
-    productId: string | null;
-    name: string;
-    /** Null: on request, not fixed by the seller yet (docs/product.md §10.19). */
-    unitPriceCents: number | null;
-    quantity: number;
-    /** Units held; fewer than `quantity` while the order holds: the rest awaits the shop's approval. */
-    heldQuantity: number;
-  }[];
+  /** No line id and no address of the piece: the link may be forwarded. */
+  lines: Pick<OrderLineView, "productId" | "name" | "unitPriceCents" | "quantity" | "heldQuantity">[];
   /** Whether the customer confirmed the e-mail address (ADR 022): until then, a two-hour hold. */
   confirmed: boolean;
   /** Whether the hold still runs when the page was made (a comparison with the clock, ADR 016). */
   holdActive: boolean;
-  totalCents: number;
   /** « 6,90 € », « offerte », « sur devis » or « à confirmer » (ADR 028). */
   deliveryCostText: string;
   /**

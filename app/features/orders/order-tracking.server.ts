@@ -11,11 +11,12 @@ import {
   hasUnpricedLine,
   ORDER_STATUS_LABELS,
   type OrderStatus,
+  type OrderView,
   orderDeliveryCostText,
   orderTotalText,
   totalNotes,
 } from "./order-types";
-import { findOrderByToken, type OrderView } from "./orders.server";
+import { findOrderByToken } from "./orders.server";
 
 /** The steps an order goes through when all goes well. */
 const MAIN_PATH: readonly OrderStatus[] = ["nouvelle", "lien_envoye", "payee", "expediee", "livree"];

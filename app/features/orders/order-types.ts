@@ -144,6 +144,29 @@ export interface OrderView {
   steps: OrderStep[];
 }
 
+/** One order of the admin's list (`listOrders`, orders.server.ts). */
+export interface OrderSummary {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  statusLabel: string;
+  customerName: string;
+  email: string;
+  totalCents: number;
+  lineCount: number;
+  /** Units over all the lines (a line of 3 rings counts 3). */
+  pieceCount: number;
+  createdAt: string;
+  /** Open, from an address not confirmed yet (ADR 022). */
+  unconfirmed: boolean;
+  /** Open, with units beyond the client's cap waiting for the seller's approval (ADR 022). */
+  awaitingApproval: boolean;
+  /** Lines ordered on request still waiting for their price (docs/product.md §10.19): all, some, none. */
+  priceToConfirm: "all" | "some" | null;
+  /** Open, its delivery « sur devis » still without the seller's cost (ADR 028). */
+  deliveryToQuote: boolean;
+}
+
 /** Whether a line of the order is on request, its price not fixed yet (docs/product.md §10.19). */
 export function hasUnpricedLine(order: { lines: readonly { unitPriceCents: number | null }[] }): boolean {
   return order.lines.some((line) => line.unitPriceCents === null);

@@ -37,10 +37,9 @@ import {
   ORDER_STATUS_LABELS,
   type OrderLineView,
   type OrderStatus,
+  type OrderSummary,
   type OrderView,
 } from "./order-types";
-
-export type { OrderLineView, OrderView };
 
 const DAY_MS = 86_400_000;
 
@@ -777,28 +776,6 @@ export interface OrderListFilter {
   query?: string;
   /** Only these orders (the refunds overdue, docs/product.md §10.24). */
   ids?: readonly string[];
-}
-
-export interface OrderSummary {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  statusLabel: string;
-  customerName: string;
-  email: string;
-  totalCents: number;
-  lineCount: number;
-  /** Units over all the lines (a line of 3 rings counts 3). */
-  pieceCount: number;
-  createdAt: string;
-  /** Open, from an address not confirmed yet (ADR 022). */
-  unconfirmed: boolean;
-  /** Open, with units beyond the client's cap waiting for the seller's approval (ADR 022). */
-  awaitingApproval: boolean;
-  /** Lines ordered on request still waiting for their price (docs/product.md §10.19): all, some, none. */
-  priceToConfirm: "all" | "some" | null;
-  /** Open, its delivery « sur devis » still without the seller's cost (ADR 028). */
-  deliveryToQuote: boolean;
 }
 
 /** The admin's list, newest first, filtered by status and searched (case-insensitive). */

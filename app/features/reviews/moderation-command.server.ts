@@ -1,5 +1,5 @@
 /** Approve or delete a review: the action of /admin/avis. */
-import { runAdminCommand } from "~/features/admin/admin-command.server";
+import { runAdminCommand } from "~/server/admin-command.server";
 import { getDb } from "~/server/context.server";
 import { applyReviewAction } from "./moderation.server";
 import { REVIEW_MESSAGES, reviewActionSchema } from "./moderation-schema";

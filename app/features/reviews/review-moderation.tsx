@@ -4,12 +4,12 @@
  * to the /admin/avis action; an approved review shows approved and a deleted one goes at once.
  */
 import { useState } from "react";
+import { CardHead, CardList } from "~/components/admin/admin-cards";
+import { ConfirmDelete, RowActions } from "~/components/admin/admin-dialog";
+import lists from "~/components/admin/admin-lists.module.css";
+import styles from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher, usePendingIds } from "~/components/admin/use-admin-fetcher";
 import buttons from "~/components/button.module.css";
-import { CardHead, CardList } from "~/features/admin/admin-cards";
-import { ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
-import lists from "~/features/admin/admin-lists.module.css";
-import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
 import { longDate } from "~/lib/dates";
 import { REVIEW_MESSAGES } from "./moderation-schema";
 import { RatingStars } from "./testimonials";

@@ -1,4 +1,6 @@
 /** What /api/recherche sends for each suggested piece, and how a card becomes one. */
+
+import type { ProductCard } from "~/features/catalogue/product-types";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { productPath } from "~/lib/seo";
 
@@ -13,15 +15,10 @@ export interface SearchSuggestion {
   hasImage: boolean;
 }
 
-/** The fields of a listing card a suggestion needs. */
-interface SuggestedCard {
-  id: string;
-  slug: string;
-  name: string;
-  priceCents: number | null;
-  isSold: boolean;
-  image: { fileName: string } | null;
-}
+/** The fields of a listing card a suggestion needs (the 100 px thumb wants no size). */
+type SuggestedCard = Pick<ProductCard, "id" | "slug" | "name" | "priceCents" | "isSold"> & {
+  image: Pick<NonNullable<ProductCard["image"]>, "fileName"> | null;
+};
 
 export function toSuggestion(card: SuggestedCard): SearchSuggestion {
   return {

@@ -9,8 +9,9 @@
  * beginning before a typo.
  */
 import { sql } from "kysely";
-import { loadCards, type ProductCard } from "~/features/catalogue/catalogue.server";
+import { loadCards } from "~/features/catalogue/catalogue.server";
 import { PAGE_SIZE } from "~/features/catalogue/listing-query";
+import type { ProductCard } from "~/features/catalogue/product-types";
 import type { DB } from "~/server/database.server";
 import { databaseKind } from "../../../db/dialect";
 import { searchWords, typosAllowed, wordMatch } from "./search-query";

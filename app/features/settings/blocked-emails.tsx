@@ -2,9 +2,9 @@
  * The addresses barred from ordering (ADR 022), blocked from an order's page with its pieces
  * released: listed in /admin/parametres with the order they came from, each with "Débloquer".
  */
-import lists from "~/features/admin/admin-lists.module.css";
-import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
+import lists from "~/components/admin/admin-lists.module.css";
+import styles from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { dayMonthYear } from "~/lib/dates";
 
 export interface BlockedEmailView {

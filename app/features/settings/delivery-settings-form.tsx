@@ -5,14 +5,15 @@
  * them; a handover or an event pick-up is always free.
  */
 import { type FormEvent, useId } from "react";
-import { FormActions, FormError } from "~/features/admin/admin-dialog";
-import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
+import { FormActions, FormError } from "~/components/admin/admin-dialog";
+import styles from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import {
   DELIVERY_ZONE_LABELS,
   type DeliveryRates,
   type DeliveryZone,
 } from "~/features/delivery/delivery-types";
+import { parseForm } from "~/lib/form";
 import own from "./settings.module.css";
 import { deliverySettingsSchema } from "./settings-schema";
 
@@ -34,8 +35,8 @@ export function DeliverySettingsForm({ rates }: { rates: DeliveryRates }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = new FormData(event.currentTarget);
-    const checked = deliverySettingsSchema.safeParse(Object.fromEntries(body));
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
+    const checked = parseForm(deliverySettingsSchema, body);
+    if (!checked.ok) return setError(checked.firstError);
     body.set("intent", "save-delivery");
     post(body);
   }

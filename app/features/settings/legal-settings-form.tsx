@@ -5,11 +5,12 @@
  * the invoices state (§10.25, ADR 026).
  */
 import { type FormEvent, useId } from "react";
-import { FormActions, FormError } from "~/features/admin/admin-dialog";
-import lists from "~/features/admin/admin-lists.module.css";
-import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
+import { FormActions, FormError } from "~/components/admin/admin-dialog";
+import lists from "~/components/admin/admin-lists.module.css";
+import styles from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { VAT_FRANCHISE_MENTION, VAT_RATES_BP, vatRateText } from "~/features/invoices/invoice-types";
+import { parseForm } from "~/lib/form";
 import { INACTIVITY_MONTHS_MAX, INACTIVITY_MONTHS_MIN, monthsInFrench } from "./legal-identity-schema";
 import own from "./settings.module.css";
 import { type LegalSettingsInput, legalSettingsSchema } from "./settings-schema";
@@ -117,8 +118,8 @@ export function LegalSettingsForm({ settings }: { settings: LegalSettingsInput }
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = new FormData(event.currentTarget);
-    const checked = legalSettingsSchema.safeParse(Object.fromEntries(body));
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
+    const checked = parseForm(legalSettingsSchema, body);
+    if (!checked.ok) return setError(checked.firstError);
     body.set("intent", "save-legal");
     post(body);
   }

@@ -4,9 +4,10 @@
  * 022), and which e-mails the shop's address receives.
  */
 import { type FormEvent, useId } from "react";
-import { FormActions, FormError } from "~/features/admin/admin-dialog";
-import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
+import { FormActions, FormError } from "~/components/admin/admin-dialog";
+import styles from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { parseForm } from "~/lib/form";
 import own from "./settings.module.css";
 import {
   HOLD_CAP_MAX,
@@ -30,8 +31,8 @@ export function OrderSettingsForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = new FormData(event.currentTarget);
-    const checked = orderSettingsSchema.safeParse(Object.fromEntries(body));
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
+    const checked = parseForm(orderSettingsSchema, body);
+    if (!checked.ok) return setError(checked.firstError);
     body.set("intent", "save-orders");
     post(body);
   }

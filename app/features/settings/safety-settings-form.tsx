@@ -4,10 +4,11 @@
  * shows unless the piece has its own.
  */
 import { type FormEvent, useId } from "react";
-import { FormActions, FormError } from "~/features/admin/admin-dialog";
-import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
+import { FormActions, FormError } from "~/components/admin/admin-dialog";
+import styles from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { SAFETY_INFO_MAX } from "~/features/catalogue/product-safety-schema";
+import { parseForm } from "~/lib/form";
 import { type SafetySettingsInput, safetySettingsSchema } from "./settings-schema";
 
 export function SafetySettingsForm({ settings }: { settings: SafetySettingsInput }) {
@@ -16,8 +17,8 @@ export function SafetySettingsForm({ settings }: { settings: SafetySettingsInput
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = new FormData(event.currentTarget);
-    const checked = safetySettingsSchema.safeParse(Object.fromEntries(body));
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
+    const checked = parseForm(safetySettingsSchema, body);
+    if (!checked.ok) return setError(checked.firstError);
     body.set("intent", "save-safety");
     post(body);
   }

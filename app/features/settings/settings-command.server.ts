@@ -6,9 +6,9 @@
  * an undelivered e-mail again (ADR 025); `unblock-email` lets a blocked address order again (ADR 022).
  */
 import { z } from "zod";
-import { runAdminCommand } from "~/features/admin/admin-command.server";
 import { saveDeliveryRates } from "~/features/delivery/delivery-rates.server";
 import { unblockEmail } from "~/features/orders/order-holds.server";
+import { runAdminCommand } from "~/server/admin-command.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import { retryMail } from "~/server/outbox.server";
 import {

@@ -1,9 +1,10 @@
 /** The shop settings form (admin /admin/parametres): the details header, footer and contact show. */
 import { type FormEvent, useId } from "react";
-import { FormActions, FormError } from "~/features/admin/admin-dialog";
-import lists from "~/features/admin/admin-lists.module.css";
-import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
+import { FormActions, FormError } from "~/components/admin/admin-dialog";
+import lists from "~/components/admin/admin-lists.module.css";
+import styles from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { parseForm } from "~/lib/form";
 import { shopSettingsSchema } from "./settings-schema";
 
 export interface ShopSettingsView {
@@ -44,8 +45,8 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettingsView }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = new FormData(event.currentTarget);
-    const checked = shopSettingsSchema.safeParse(Object.fromEntries(body));
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
+    const checked = parseForm(shopSettingsSchema, body);
+    if (!checked.ok) return setError(checked.firstError);
     body.set("intent", "save");
     post(body);
   }

@@ -3,9 +3,9 @@
  * outbox could not deliver after its last try, with the mail server's last answer, and a button to
  * send one again (a fresh set of tries, at once).
  */
-import lists from "~/features/admin/admin-lists.module.css";
-import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
+import lists from "~/components/admin/admin-lists.module.css";
+import styles from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { dayMonthYear, frenchTime } from "~/lib/dates";
 
 export interface UndeliveredMailView {

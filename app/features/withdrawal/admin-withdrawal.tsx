@@ -6,12 +6,13 @@
  * said in red. Each form posts to the order page's action, through a fetcher when JavaScript runs.
  */
 import type { FormEvent } from "react";
+import { FormError } from "~/components/admin/admin-dialog";
+import ui from "~/components/admin/admin-ui.module.css";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import buttons from "~/components/button.module.css";
-import { FormError } from "~/features/admin/admin-dialog";
-import ui from "~/features/admin/admin-ui.module.css";
-import { useAdminFetcher } from "~/features/admin/use-admin-fetcher";
 import orderStyles from "~/features/orders/admin-orders.module.css";
 import { dayMonthYear, frenchTime } from "~/lib/dates";
+import { parseForm } from "~/lib/form";
 import { formatLineTotal, formatPrice } from "~/lib/format";
 import { withdrawalCommandSchema } from "./withdrawal-schema";
 import type { AdminWithdrawal } from "./withdrawal-types";
@@ -35,9 +36,9 @@ export function AdminWithdrawalBlock({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const checked = withdrawalCommandSchema.safeParse(Object.fromEntries(form));
-    if (!checked.success) {
-      step.setError(checked.error.issues[0]?.message ?? "Requête invalide.");
+    const checked = parseForm(withdrawalCommandSchema, form);
+    if (!checked.ok) {
+      step.setError(checked.firstError);
       return;
     }
     step.submit(form);

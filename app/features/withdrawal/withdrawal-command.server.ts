@@ -3,7 +3,7 @@
  * (/admin/commandes/:id, ADR 013, ADR 020) beside the order's own: « Retour reçu » and « Remboursée ».
  * Answered like every dashboard command: { ok, message } or a French 4xx.
  */
-import { runAdminCommand } from "~/features/admin/admin-command.server";
+import { runAdminCommand } from "~/server/admin-command.server";
 import { getAppContext } from "~/server/context.server";
 import { markReturnReceived, recordWithdrawalRefund } from "./withdrawal.server";
 import { withdrawalCommandSchema } from "./withdrawal-schema";

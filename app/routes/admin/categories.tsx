@@ -1,6 +1,6 @@
 /** /admin/categories — the category manager (docs/product.md §2 "Tools", §7 "Reference data"). */
 
-import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { runReferenceCommand } from "~/features/catalogue/admin/reference-command.server";
 import { CategoryManager } from "~/features/catalogue/admin/reference-manager";
 import { listReferenceItems } from "~/features/catalogue/references.server";

@@ -1,6 +1,6 @@
 /** /admin/contacts — the contact inbox (docs/product.md §10.4: the contact form is stored for the admin). */
 
-import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { ContactInbox } from "~/features/contact/contact-inbox";
 import { listContactMessages } from "~/features/contact/inbox.server";
 import { runInboxCommand } from "~/features/contact/inbox-command.server";

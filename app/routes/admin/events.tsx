@@ -1,6 +1,6 @@
 /** /admin/agenda — the event manager (docs/product.md §2 "Tools", §7 "Events": admin list sorted -start_date). */
 
-import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { listAdminEvents } from "~/features/events/event-admin.server";
 import { runEventCommand } from "~/features/events/event-command.server";
 import { EventManager } from "~/features/events/event-manager";

@@ -1,6 +1,6 @@
 /** /admin/filtres — the three attribute lists: colours, materials, pearl types (docs/product.md §2). */
 
-import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { runReferenceCommand } from "~/features/catalogue/admin/reference-command.server";
 import { AttributeList } from "~/features/catalogue/admin/reference-manager";
 import { listReferenceItems } from "~/features/catalogue/references.server";

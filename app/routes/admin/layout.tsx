@@ -4,8 +4,8 @@
  */
 import { useEffect, useState } from "react";
 import { NavLink, Outlet } from "react-router";
-import { AdminLoadError } from "~/features/admin/admin-load-error";
-import { AdminNoticeProvider } from "~/features/admin/admin-notice";
+import { AdminLoadError } from "~/components/admin/admin-load-error";
+import { AdminNoticeProvider } from "~/components/admin/admin-notice";
 import { useChatEvents, useChatUnread } from "~/features/chat/chat-context";
 import { countNewOrders } from "~/features/orders/orders.server";
 import { recordAdminVisit } from "~/features/settings/seller-notifications.server";

@@ -1,9 +1,9 @@
 /** /admin/mon-compte — the admin's own profile (docs/product.md §2 dashboard "my-account"), same form as /mon-compte. */
 import { data, redirect } from "react-router";
+import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { AVATAR_TOO_LARGE, getProfile, saveProfileForm } from "~/features/account/profile.server";
 import { ProfileForm } from "~/features/account/profile-form";
 import { AVATAR_MAX_BYTES } from "~/features/account/profile-schema";
-import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { LogoutButton } from "~/features/auth/logout-button";
 import { imageUrl } from "~/lib/images";
 import { privateMeta } from "~/lib/seo";

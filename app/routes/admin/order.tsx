@@ -1,7 +1,7 @@
 /** /admin/commandes/:id — one order for the seller (docs/product.md §10.19): everything about it, and its next steps. */
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { AdminLoadError } from "~/features/admin/admin-load-error";
-import ui from "~/features/admin/admin-ui.module.css";
+import { AdminLoadError } from "~/components/admin/admin-load-error";
+import ui from "~/components/admin/admin-ui.module.css";
 import {
   DOWNLOAD_BASES,
   documentsOfOrders,

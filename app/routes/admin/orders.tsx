@@ -2,7 +2,7 @@
  * /admin/commandes — the seller's orders (docs/product.md §10.19): status filter and search in the URL;
  * below them, the accountant's yearly export of invoices and credit notes (§10.25).
  */
-import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { AccountingExport } from "~/features/invoices/accounting-export";
 import { documentYears } from "~/features/invoices/invoices.server";
 import { AdminOrderList } from "~/features/orders/admin-order-list";

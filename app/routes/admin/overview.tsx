@@ -1,6 +1,6 @@
 /** /admin — the overview (docs/product.md §2): a card per section with its count and 'Gérer', and what waits. */
 import { Link } from "react-router";
-import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { getOverviewCounts } from "~/features/admin/overview.server";
 import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";

@@ -1,6 +1,6 @@
 /** /admin/produits — the product manager (docs/product.md §2, §5, §7 "Admin products"). */
 
-import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { runProductCommand } from "~/features/catalogue/admin/product-command.server";
 import { ProductManager } from "~/features/catalogue/admin/product-manager";
 import { getReferenceLists } from "~/features/catalogue/catalogue.server";

@@ -1,6 +1,6 @@
 /** /admin/avis — review moderation (docs/product.md §2 "Tools", §7 "Reviews": newest first, with the author). */
 
-import { AdminLoadError } from "~/features/admin/admin-load-error";
+import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { listReviewsForModeration } from "~/features/reviews/moderation.server";
 import { moderateReview } from "~/features/reviews/moderation-command.server";
 import { ReviewModeration } from "~/features/reviews/review-moderation";

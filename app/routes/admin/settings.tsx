@@ -6,8 +6,8 @@
  * could not deliver, to send again (ADR 025).
  */
 
-import lists from "~/features/admin/admin-lists.module.css";
-import { AdminLoadError } from "~/features/admin/admin-load-error";
+import lists from "~/components/admin/admin-lists.module.css";
+import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { LogoutButton } from "~/features/auth/logout-button";
 import { deliveryRates } from "~/features/delivery/delivery-rates.server";
 import { listBlockedEmails } from "~/features/orders/order-holds.server";

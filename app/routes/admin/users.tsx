@@ -1,10 +1,10 @@
 /** /admin/utilisateurs — the user manager (docs/product.md §2 "Tools", §7 "Users", §9 "User manager"). */
 
+import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { getUserStats, listUsers } from "~/features/account/user-admin.server";
 import { runUserCommand } from "~/features/account/user-command.server";
 import { UserManager } from "~/features/account/user-manager";
 import { parseUserListQuery } from "~/features/account/user-schema";
-import { AdminLoadError } from "~/features/admin/admin-load-error";
 import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";

@@ -3,12 +3,15 @@
  * XMLHttpRequest for its progress events, which a page action's fetcher does not give; delete is
  * the /admin/agenda action's command only (ADR 020).
  */
-import { EVENT_MESSAGES, UNKNOWN_ACTION } from "~/features/admin/admin-messages";
+
 import { type EventResult, saveEvent } from "~/features/events/event-admin.server";
 import { eventFields } from "~/features/events/event-schema";
+import { EVENT_MESSAGES } from "~/features/events/events-messages";
+import { parseForm } from "~/lib/form";
 import { formToObject } from "~/lib/form-data";
+import { uploadSaveIntent } from "~/server/admin-command.server";
 import { requireAdminApi } from "~/server/admin-guard.server";
-import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
+import { actionFailed, apiError, formRefused } from "~/server/api-responses.server";
 import { getAppContext } from "~/server/context.server";
 import { filesOf, readLimitedForm, UploadRejectedError } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-events";
@@ -20,9 +23,10 @@ function answer(result: EventResult) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminApi(request);
   const form = await readLimitedForm(request);
-  if (form.get("intent") !== "save") return apiError(UNKNOWN_ACTION, 400);
-  const parsed = eventFields.safeParse(formToObject(form));
-  if (!parsed.success) return invalidInput(parsed.error);
+  const intent = parseForm(uploadSaveIntent, formToObject(form));
+  if (!intent.ok) return formRefused(intent);
+  const parsed = parseForm(eventFields, formToObject(form));
+  if (!parsed.ok) return formRefused(parsed);
   const images = filesOf(form, "image");
   if (images.length > 1) return apiError("Un événement n'a qu'une image.", 400);
   try {

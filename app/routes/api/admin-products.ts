@@ -5,14 +5,17 @@
  * GET ?id= — one product for the shop pages' inline editor; GET ?q= — the manager's search.
  * Multipart: a save carries the new image files; the body is size-capped while it streams.
  */
-import { PRODUCT_MESSAGES, UNKNOWN_ACTION } from "~/features/admin/admin-messages";
+
 import { PRODUCT_LIST_FIELDS, productFields, recordId } from "~/features/catalogue/admin/product-schema";
 import { getReferenceLists } from "~/features/catalogue/catalogue.server";
+import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import { getAdminProduct, type ProductResult, saveProduct } from "~/features/catalogue/product-admin.server";
 import { findPieces, SEARCH_QUERY_MAX_LENGTH } from "~/features/search/search.server";
+import { parseForm } from "~/lib/form";
 import { formToObject } from "~/lib/form-data";
+import { uploadSaveIntent } from "~/server/admin-command.server";
 import { requireAdminApi, requireAdminReader } from "~/server/admin-guard.server";
-import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
+import { actionFailed, apiError, formRefused } from "~/server/api-responses.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import { filesOf, readLimitedForm, UploadRejectedError } from "~/server/uploads.server";
 import type { Route } from "./+types/admin-products";
@@ -24,9 +27,10 @@ function answer(result: ProductResult) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminApi(request);
   const form = await readLimitedForm(request);
-  if (form.get("intent") !== "save") return apiError(UNKNOWN_ACTION, 400);
-  const parsed = productFields.safeParse(formToObject(form, PRODUCT_LIST_FIELDS));
-  if (!parsed.success) return invalidInput(parsed.error);
+  const intent = parseForm(uploadSaveIntent, formToObject(form));
+  if (!intent.ok) return formRefused(intent);
+  const parsed = parseForm(productFields, formToObject(form, PRODUCT_LIST_FIELDS));
+  if (!parsed.ok) return formRefused(parsed);
   try {
     return answer(await saveProduct(getAppContext(), parsed.data, filesOf(form, "files")));
   } catch (error) {

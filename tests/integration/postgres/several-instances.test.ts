@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminProduct } from "~/features/catalogue/product-admin.server";
+import type { AdminProduct } from "~/features/catalogue/product-types";
 import type { ChatEvent } from "~/features/chat/chat-types";
 import {
   DEMO_ADMIN,

@@ -19,7 +19,7 @@ import {
   useSortable,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import styles from "~/features/admin/admin-ui.module.css";
+import styles from "~/components/admin/admin-ui.module.css";
 import { imageUrl } from "~/lib/images";
 
 export type ImageItem =

@@ -7,13 +7,14 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { postAdminForm } from "~/components/admin/admin-request";
+import styles from "~/components/admin/admin-ui.module.css";
 import buttons from "~/components/button.module.css";
-import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
-import { postAdminForm } from "~/features/admin/admin-request";
-import styles from "~/features/admin/admin-ui.module.css";
+import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import type { SavedProduct } from "../inline-edit-state";
+import type { EditableProduct, ReferenceLists } from "../product-types";
 import editorStyles from "./inline-product-editor.module.css";
-import { type EditableProduct, type ReferenceOptions, useProductDraft } from "./product-draft";
+import { useProductDraft } from "./product-draft";
 import { ImageFields, ProductMainFields, RelationFields, SaveStatus } from "./product-fields";
 
 /** docs/product.md §9: 1 MB on the inline edit of the shop pages (4.5 MB in the dashboard's form). */
@@ -24,10 +25,10 @@ const LOAD_FAILED = "Impossible de charger le produit à modifier.";
 type Loaded =
   | { state: "loading" }
   | { state: "failed"; error: string }
-  | { state: "ready"; product: EditableProduct; references: ReferenceOptions };
+  | { state: "ready"; product: EditableProduct; references: ReferenceLists };
 
 type LoadAnswer =
-  | { ok: true; product: EditableProduct; references: ReferenceOptions }
+  | { ok: true; product: EditableProduct; references: ReferenceLists }
   | { ok: false; error?: string };
 
 function readLoaded(answer: LoadAnswer | undefined): Loaded {
@@ -90,7 +91,7 @@ function EditorForm({
   onSaved,
   product,
   references,
-}: EditorProps & { product: EditableProduct; references: ReferenceOptions }) {
+}: EditorProps & { product: EditableProduct; references: ReferenceLists }) {
   const id = useId();
   const draft = useProductDraft(product, { compressAbove: INLINE_COMPRESS_ABOVE_BYTES });
   const [busy, setBusy] = useState(false);

@@ -2,9 +2,10 @@
  * The product commands that carry no file (sale status, deletion): the action of /admin/produits.
  * Saves, which may carry images, go to POST /api/admin/produits (ADR 020).
  */
-import { runAdminCommand } from "~/features/admin/admin-command.server";
-import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
+
+import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import { deleteProduct, setProductSold } from "~/features/catalogue/product-admin.server";
+import { runAdminCommand } from "~/server/admin-command.server";
 import { getAppContext } from "~/server/context.server";
 import { productActionSchema } from "./product-schema";
 

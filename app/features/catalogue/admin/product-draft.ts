@@ -5,49 +5,20 @@
  * pages, which differ only in how they lay the fields out and in their compression limit.
  */
 import { useEffect, useRef, useState } from "react";
-import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
-import { compressIfLarge } from "~/lib/compress-image";
+import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
+import { COMPRESS_ABOVE_BYTES, compressIfLarge } from "~/lib/compress-image";
+import { parseForm } from "~/lib/form";
+import type { EditableProduct, ReferenceLists } from "../product-types";
 import type { ImageItem } from "./image-list";
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
   ACCEPTED_IMAGE_TYPES,
-  COMPRESS_ABOVE_BYTES,
   MAX_PRODUCT_IMAGES,
   NOT_AN_ACCEPTED_IMAGE,
   productFields,
 } from "./product-schema";
 
-export interface NamedOption {
-  id: string;
-  name: string;
-}
-
-export interface ReferenceOptions {
-  categories: NamedOption[];
-  colors: NamedOption[];
-  materials: NamedOption[];
-  pearlTypes: NamedOption[];
-}
-
-export interface EditableProduct {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  /** Empty: the shop's default safety text (docs/product.md §2). */
-  safetyInfo: string;
-  priceCents: number | null;
-  stock: number;
-  isUnique: boolean;
-  isSold: boolean;
-  images: { fileName: string }[];
-  categories: string[];
-  colors: string[];
-  materials: string[];
-  pearlTypes: string[];
-}
-
-export type RelationKey = keyof ReferenceOptions;
+export type RelationKey = keyof ReferenceLists;
 
 export const RELATION_LABELS: Record<RelationKey, string> = {
   categories: "Catégories",
@@ -158,9 +129,9 @@ export function useProductDraft(
       ...relations,
       images: tokens,
     };
-    const checked = productFields.safeParse(fields);
-    if (!checked.success) {
-      return { ok: false, error: checked.error.issues[0]?.message ?? PRODUCT_MESSAGES.updateFailed };
+    const checked = parseForm(productFields, fields);
+    if (!checked.ok) {
+      return { ok: false, error: checked.firstError };
     }
     const body = new FormData();
     body.append("intent", "save");

@@ -4,11 +4,12 @@
  * unique and sold flags, the four relation lists and the ordered images.
  */
 import { useRef } from "react";
-import styles from "~/features/admin/admin-ui.module.css";
+import styles from "~/components/admin/admin-ui.module.css";
 import { SAFETY_INFO_MAX } from "../product-safety-schema";
+import type { ReferenceLists } from "../product-types";
 import { ImageList } from "./image-list";
 import { pearlWordingWarning } from "./pearl-wording";
-import { type ProductDraft, RELATION_KEYS, RELATION_LABELS, type ReferenceOptions } from "./product-draft";
+import { type ProductDraft, RELATION_KEYS, RELATION_LABELS } from "./product-draft";
 import { ACCEPTED_IMAGE_INPUT, MAX_PRODUCT_IMAGES } from "./product-schema";
 
 export function ProductMainFields({
@@ -115,7 +116,7 @@ export function ProductMainFields({
   );
 }
 
-export function RelationFields({ draft, references }: { draft: ProductDraft; references: ReferenceOptions }) {
+export function RelationFields({ draft, references }: { draft: ProductDraft; references: ReferenceLists }) {
   return RELATION_KEYS.map((key) => (
     <fieldset key={key} className={styles.choices}>
       <legend>

@@ -4,15 +4,14 @@
  * and up to 10 images, compressed above 4.5 MB, sent with a progress bar.
  */
 import { type FormEvent, useId } from "react";
+import { AdminDialog } from "~/components/admin/admin-dialog";
+import styles from "~/components/admin/admin-ui.module.css";
+import { useAdminUpload } from "~/components/admin/use-admin-upload";
 import buttons from "~/components/button.module.css";
-import { AdminDialog } from "~/features/admin/admin-dialog";
-import styles from "~/features/admin/admin-ui.module.css";
-import { useAdminUpload } from "~/features/admin/use-admin-upload";
 import { slugify } from "~/lib/slugify";
-import { type EditableProduct, type ReferenceOptions, useProductDraft } from "./product-draft";
+import type { EditableProduct, ReferenceLists } from "../product-types";
+import { useProductDraft } from "./product-draft";
 import { ImageFields, ProductMainFields, RelationFields, SaveStatus } from "./product-fields";
-
-export type { EditableProduct, NamedOption, ReferenceOptions } from "./product-draft";
 
 export function ProductForm({
   product,
@@ -20,7 +19,7 @@ export function ProductForm({
   onClose,
 }: {
   product: EditableProduct | null;
-  references: ReferenceOptions;
+  references: ReferenceLists;
   onClose: () => void;
 }) {
   const id = useId();

@@ -4,20 +4,15 @@
  * deletion with confirmation.
  */
 import { useEffect, useId, useMemo, useState } from "react";
+import { ConfirmDelete, RowActions } from "~/components/admin/admin-dialog";
+import styles from "~/components/admin/admin-ui.module.css";
+import { TextField } from "~/components/admin/text-field";
+import { useAdminFetcher, usePendingIds } from "~/components/admin/use-admin-fetcher";
 import buttons from "~/components/button.module.css";
-import { ConfirmDelete, RowActions } from "~/features/admin/admin-dialog";
-import styles from "~/features/admin/admin-ui.module.css";
-import { TextField } from "~/features/admin/text-field";
-import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
 import { formatPrice } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
-import { type EditableProduct, ProductForm, type ReferenceOptions } from "./product-form";
-
-export interface ManagedProduct extends EditableProduct {
-  images: { fileName: string; width: number; height: number }[];
-  /** Units held for open orders (docs/product.md §10.19). */
-  held?: number;
-}
+import type { ManagedProduct, ReferenceLists } from "../product-types";
+import { ProductForm } from "./product-form";
 
 type ViewMode = "grid" | "list";
 type StatusFilter = "all" | "for-sale" | "sold";
@@ -48,7 +43,7 @@ export function ProductManager({
   references,
 }: {
   products: ManagedProduct[];
-  references: ReferenceOptions;
+  references: ReferenceLists;
 }) {
   const id = useId();
   const [view, setView] = useState<ViewMode>("grid");

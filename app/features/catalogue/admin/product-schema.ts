@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
-import { PRODUCT_MESSAGES } from "~/features/admin/admin-messages";
+import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import { slugify } from "~/lib/slugify";
 import { SAFETY_INFO_MAX } from "../product-safety-schema";
 import { hasForbiddenSemiPrecious, PEARL_WORDING_MESSAGES } from "./pearl-wording";
@@ -14,8 +14,6 @@ import { hasForbiddenSemiPrecious, PEARL_WORDING_MESSAGES } from "./pearl-wordin
 export const SAFETY_INFO_TOO_LONG = `Les informations de sécurité et d'entretien sont trop longues (${SAFETY_INFO_MAX} caractères au maximum).`;
 
 export const MAX_PRODUCT_IMAGES = 10;
-/** docs/product.md §9: the admin product form compresses images above 4.5 MB. */
-export const COMPRESS_ABOVE_BYTES = 4.5 * 1024 * 1024;
 /** What the server takes, judged there by magic bytes (ADR 010): never SVG. */
 export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export const ACCEPTED_IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp)$/i;

@@ -2,8 +2,9 @@
  * Create, rename or delete a category or an attribute: the action of /admin/categories and
  * /admin/filtres.
  */
-import { runAdminCommand } from "~/features/admin/admin-command.server";
+
 import { applyReferenceAction } from "~/features/catalogue/references.server";
+import { runAdminCommand } from "~/server/admin-command.server";
 import { getDb } from "~/server/context.server";
 import { referenceActionSchema } from "./reference-schema";
 

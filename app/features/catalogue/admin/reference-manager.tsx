@@ -4,12 +4,12 @@
  * products may be affected (docs/product.md §5).
  */
 import { type FormEvent, useId, useState } from "react";
+import { ConfirmDelete, DialogForm, FormError, RowActions } from "~/components/admin/admin-dialog";
+import styles from "~/components/admin/admin-ui.module.css";
+import { TextField } from "~/components/admin/text-field";
+import { useAdminFetcher, usePendingIds } from "~/components/admin/use-admin-fetcher";
 import buttons from "~/components/button.module.css";
-import { ConfirmDelete, DialogForm, FormError, RowActions } from "~/features/admin/admin-dialog";
-import type { ReferenceKind } from "~/features/admin/admin-messages";
-import styles from "~/features/admin/admin-ui.module.css";
-import { TextField } from "~/features/admin/text-field";
-import { useAdminFetcher, usePendingIds } from "~/features/admin/use-admin-fetcher";
+import type { ReferenceKind } from "~/features/catalogue/catalogue-messages";
 import { referenceName } from "./reference-schema";
 
 export interface ReferenceItem {

@@ -1,6 +1,6 @@
 /** Categories and the three attribute lists (docs/product.md §5: names not blank): create, rename, delete. */
 import { z } from "zod";
-import { NAME_EMPTY, REFERENCE_KINDS } from "~/features/admin/admin-messages";
+import { NAME_EMPTY, REFERENCE_KINDS } from "~/features/catalogue/catalogue-messages";
 import { singleLineText } from "~/lib/text-schema";
 import { recordId } from "./product-schema";
 

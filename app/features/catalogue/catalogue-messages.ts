@@ -1,4 +1,4 @@
-/** The French wording of the dashboard (docs/product.md §8), shared by the forms and the admin actions. */
+/** The French wording of the catalogue's dashboard screens (docs/product.md §8): products, categories and attributes. */
 export const PRODUCT_MESSAGES = {
   added: "Produit ajouté avec succès !",
   updated: "Produit mis à jour avec succès !",
@@ -13,19 +13,6 @@ export const PRODUCT_MESSAGES = {
   notFound: "Ce produit n'existe plus.",
   unknownReference: "Une catégorie ou un attribut choisi n'existe plus.",
   deleteFailed: "Erreur lors de la suppression du produit.",
-} as const;
-
-export const EVENT_MESSAGES = {
-  added: "Événement ajouté !",
-  updated: "Événement mis à jour !",
-  deleted: "Événement supprimé avec succès !",
-  saveFailed: "Erreur lors de l'enregistrement de l'événement.",
-  deleteFailed: "Erreur lors de la suppression de l'événement.",
-  titleRequired: "Le titre est obligatoire.",
-  startRequired: "La date de début est obligatoire.",
-  invalidDate: "La date n'est pas valide.",
-  endBeforeStart: "La date de fin doit être postérieure à la date de début.",
-  notFound: "Cet événement n'existe plus.",
 } as const;
 
 export const NAME_EMPTY = "Le nom ne peut pas être vide.";
@@ -68,8 +55,3 @@ export const REFERENCE_MESSAGES: Record<
     notFound: "Ce type de perle n'existe plus.",
   },
 };
-
-/** A command the route does not take (an upload route asked for a page action's command, ADR 020). */
-export const UNKNOWN_ACTION = "Action inconnue.";
-
-export const DASHBOARD_LOAD_FAILED = "Impossible de charger les données du dashboard.";

@@ -1,5 +1,5 @@
 /** docs/product.md §8: a dashboard screen whose data cannot be read says so, and the side navigation stays. */
-import { DASHBOARD_LOAD_FAILED } from "./admin-messages";
+import { DASHBOARD_LOAD_FAILED } from "~/lib/messages";
 import styles from "./admin-ui.module.css";
 
 export function AdminLoadError() {

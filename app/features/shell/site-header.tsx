@@ -7,11 +7,6 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { displayable, useBasket } from "~/features/basket/basket-context";
-import { useChatUnread } from "~/features/chat/chat-context";
-import { SearchBox } from "~/features/search/search-box";
-import { useFocusTrap } from "~/lib/use-focus-trap";
-import { useScrollLock } from "~/lib/use-scroll-lock";
 import {
   BagIcon,
   CloseIcon,
@@ -21,18 +16,15 @@ import {
   PearlMark,
   SearchIcon,
   UserIcon,
-} from "./icons";
+} from "~/components/icons";
+import { NAV_LINKS } from "~/components/nav-links";
+import { type SocialLinks, SocialLinksList } from "~/components/social-links";
+import { displayable, useBasket } from "~/features/basket/basket-context";
+import { useChatUnread } from "~/features/chat/chat-context";
+import { SearchBox } from "~/features/search/search-box";
+import { useFocusTrap } from "~/lib/use-focus-trap";
+import { useScrollLock } from "~/lib/use-scroll-lock";
 import styles from "./site-header.module.css";
-import { type SocialLinks, SocialLinksList } from "./social-links";
-
-export const NAV_LINKS = [
-  { to: "/", label: "Accueil" },
-  { to: "/a-propos", label: "À propos" },
-  { to: "/catalogue", label: "Catalogue" },
-  { to: "/galerie", label: "Galerie" },
-  { to: "/agenda", label: "Agenda" },
-  { to: "/contact", label: "Contact" },
-] as const;
 
 export interface HeaderUser {
   name: string;

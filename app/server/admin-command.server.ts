@@ -4,9 +4,11 @@
  * message } or { ok: false, error } with a 4xx; a crash is logged and answered with the command's
  * own French failure (a refused write with a French 4xx), never the framework's English page.
  */
-import type { z } from "zod";
+import { z } from "zod";
+import { parseForm } from "~/lib/form";
 import { formToObject } from "~/lib/form-data";
-import { actionFailed, apiError, invalidInput } from "~/server/api-responses.server";
+import { UNKNOWN_ACTION } from "~/lib/messages";
+import { actionFailed, apiError, formRefused } from "./api-responses.server";
 
 type CommandResult = { ok: true; message: string } | { ok: false; status: number; error: string };
 
@@ -19,8 +21,8 @@ export interface AdminCommand<S extends z.ZodType> {
 }
 
 export async function runAdminCommand<S extends z.ZodType>(form: FormData, command: AdminCommand<S>) {
-  const parsed = command.schema.safeParse(formToObject(form));
-  if (!parsed.success) return invalidInput(parsed.error);
+  const parsed = parseForm(command.schema, formToObject(form));
+  if (!parsed.ok) return formRefused(parsed);
   try {
     const result = await command.apply(parsed.data);
     return result.ok ? result : apiError(result.error, result.status);
@@ -29,3 +31,9 @@ export async function runAdminCommand<S extends z.ZodType>(form: FormData, comma
     return actionFailed(error, command.failure(parsed.data), command.label);
   }
 }
+
+/**
+ * The one command of the upload routes (ADR 020: set-sold, delete and the rest are their pages'
+ * actions): any other intent is refused before the fields are read.
+ */
+export const uploadSaveIntent = z.object({ intent: z.literal("save", { error: UNKNOWN_ACTION }) });

@@ -6,8 +6,8 @@
  * listener that comes back sends every stream a fresh sync.
  */
 import { describe, expect, it } from "vitest";
-import type { ChatEvent, ChatMessageView, ChatSummary } from "~/features/chat/chat-types";
-import { BUS_PAYLOAD_MAX_BYTES, type BusChannel, type InstanceBus } from "./instance-bus.server";
+import { BUS_PAYLOAD_MAX_BYTES, type BusChannel, type InstanceBus } from "~/server/instance-bus.server";
+import type { ChatEvent, ChatMessageView, ChatSummary } from "./chat-types";
 import {
   type ChatEventReference,
   createSharedChatHub,

@@ -5,8 +5,9 @@
  * memory; on PostgreSQL several instances may share the database (ADR 014), and the shared hub
  * also passes every event to the other instances over the instance bus.
  */
-import type { ChatEvent } from "~/features/chat/chat-types";
-import { BUS_CHANNELS, BUS_PAYLOAD_MAX_BYTES, type InstanceBus } from "./instance-bus.server";
+
+import { BUS_CHANNELS, BUS_PAYLOAD_MAX_BYTES, type InstanceBus } from "~/server/instance-bus.server";
+import type { ChatEvent } from "./chat-types";
 
 export interface Viewer {
   id: string;
