@@ -1,7 +1,8 @@
 /**
  * Demo content for an empty database: a pretty jewellery shop drawn by code — every image is an SVG
- * from ./artwork rendered by sharp (by the build, ahead: ./demo-pictures.ts), no network involved. Loaded only when the shop is seeded
- * (app/server/startup.server.ts imports it on demand, so it stays out of the server's main bundle).
+ * from ./artwork rendered by sharp, no network involved, and drawn ahead by the build
+ * (./demo-pictures.ts, ADR 030). Loaded only when the shop is seeded (app/server/startup.server.ts
+ * imports it on demand, so it stays out of the server's main bundle).
  */
 import crypto from "node:crypto";
 import { aboutSections, homeStory, MISSION_PICTURE_ALT, STORY_PICTURES } from "~/features/content/shop-texts";
