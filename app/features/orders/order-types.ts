@@ -144,19 +144,15 @@ export interface OrderView {
   steps: OrderStep[];
 }
 
-/** One order of the admin's list (`listOrders`, orders.server.ts). */
-export interface OrderSummary {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  statusLabel: string;
-  customerName: string;
-  email: string;
-  totalCents: number;
+/** One order of the admin's list (`listOrders`, orders.server.ts): the order's own fields, and its counts. */
+export interface OrderSummary
+  extends Pick<
+    OrderView,
+    "id" | "number" | "status" | "statusLabel" | "customerName" | "email" | "totalCents" | "createdAt"
+  > {
   lineCount: number;
   /** Units over all the lines (a line of 3 rings counts 3). */
   pieceCount: number;
-  createdAt: string;
   /** Open, from an address not confirmed yet (ADR 022). */
   unconfirmed: boolean;
   /** Open, with units beyond the client's cap waiting for the seller's approval (ADR 022). */
