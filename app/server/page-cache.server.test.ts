@@ -1,7 +1,8 @@
 /**
- * The shared page cache (ADR 008, ADR 018) over real HTTP, in front of a stand-in renderer that
- * prints the visitor's cookie and puts its nonce on its scripts: a cached page never carries
- * another visitor's data; it is sent without a nonce, with a CSP that lists the hashes of the
+ * The shared page cache (ADR 008, ADR 018, ADR 032) over real HTTP, in front of a stand-in renderer
+ * that puts its nonce on its scripts and prints the flash message it is sent: a public page is the
+ * same for every visitor, whatever cookie they carry, and a page carrying a flash message is never
+ * shared; it is sent without a nonce, with a CSP that lists the hashes of the
  * renderer's own scripts and nothing else, compressed once, with an ETag that answers 304. With
  * several instances on one database, writes are announced to the others and theirs empty this cache.
  */
@@ -43,17 +44,17 @@ beforeAll(async () => {
   app.get("/{*page}", (req, res) => {
     renders++;
     const nonce = String(res.locals.cspNonce);
-    const visitor = /visitor=(\w+)/.exec(req.headers.cookie ?? "")?.[1] ?? "anonyme";
-    // A flash message being cleared, or a page that hands an anonymous visitor a cookie.
-    if (req.headers.cookie?.includes("flash=") || req.path === "/bienvenue") {
-      res.setHeader("Set-Cookie", "flash=; Max-Age=0");
+    const flash = /nacre_flash=(\w+)/.exec(req.headers.cookie ?? "")?.[1] ?? "aucun message";
+    // A flash message being cleared, or a page that hands a visitor a cookie.
+    if (req.headers.cookie?.includes("nacre_flash=") || req.path === "/bienvenue") {
+      res.setHeader("Set-Cookie", "nacre_flash=; Max-Age=0");
     }
     res.setHeader("Cache-Control", "private, no-cache");
     res.type("html");
     // Written in pieces, as the streaming renderer does. The last script stands for markup that
     // slipped into a page (it lacks the nonce): the browser must keep refusing it.
     res.write(`<html><head><link rel="modulepreload" nonce="${nonce}" href="/a.js"></head><body>`);
-    res.write(`<p>Bonjour ${visitor}, stock ${stock}</p><script nonce="${nonce}">1</script>`);
+    res.write(`<p>${flash}, stock ${stock}</p><script nonce="${nonce}">1</script>`);
     res.write(`<script type="module" nonce="${nonce}" async="">import "/a.js";</script>`);
     res.end(`<script>alert("injecté")</script></body></html>`);
   });
@@ -116,12 +117,13 @@ describe("pageCache", () => {
     for (const page of [first, second, third]) {
       expect(page.nonce).toBe("");
       expect(noncesIn(page.html)).toEqual([]);
-      expect(page.html).toContain("Bonjour anonyme, stock 3");
+      expect(page.html).toContain("aucun message, stock 3");
       // The renderer's two inline scripts are allowed by their hashes; the one without the nonce is not.
       expect(page.csp).toContain(`script-src 'self' ${sha256("1")} ${sha256('import "/a.js";')};`);
       expect(page.csp).not.toContain(sha256('alert("injecté")'));
       expect(/script-src [^;]*/.exec(page.csp)?.[0]).not.toContain("unsafe-inline");
-      expect(page.response.headers.get("cache-control")).toBe("private, no-cache");
+      // The same bytes for everyone: a shared cache may keep them (ADR 032).
+      expect(page.response.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=\d+/);
       expect(page.response.headers.get("content-type")).toMatch(/^text\/html/);
       expect(page.response.headers.get("x-content-type-options")).toBe("nosniff");
     }
@@ -163,28 +165,55 @@ describe("pageCache", () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
-  it("never shares a page with a visitor who sends a cookie, nor keeps theirs", async () => {
-    const signedIn = await get("/catalogue", { Cookie: "visitor=Marie" });
-    expect(signedIn.html).toContain("Bonjour Marie");
+  it("serves a public page to every visitor whatever cookies they carry, and sends it as public", async () => {
+    const first = await get("/catalogue", { Cookie: "better-auth.session_token=abc; nacre_panier=xyz" });
+    expect(first.response.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=10, stale-while-revalidate=30",
+    );
     const anonymous = await get("/catalogue");
-    expect(anonymous.hit).toBe(false);
-    expect(anonymous.html).not.toContain("Marie");
-    const otherVisitor = await get("/catalogue", { Cookie: "visitor=Paul" });
-    expect(otherVisitor.hit).toBe(false);
-    expect(otherVisitor.html).toContain("Bonjour Paul");
-    expect(otherVisitor.html).not.toContain("anonyme");
-    expect(renders).toBe(3);
+    expect(anonymous.hit).toBe(true);
+    const otherVisitor = await get("/catalogue", { Cookie: "nacre_compte=client" });
+    expect(otherVisitor.hit).toBe(true);
+    expect(otherVisitor.html).toBe(first.html);
+    expect(renders).toBe(1);
+  });
+
+  it("renders a page that carries a flash message for its visitor alone, and never keeps it", async () => {
+    await get("/catalogue");
+    const flashed = await get("/catalogue", { Cookie: "nacre_compte=client; nacre_flash=Merci" });
+    expect(flashed.hit).toBe(false);
+    expect(flashed.html).toContain("Merci");
+    expect(flashed.response.headers.get("cache-control")).toBe("private, no-cache");
+    const next = await get("/catalogue");
+    expect(next.hit).toBe(true);
+    expect(next.html).not.toContain("Merci");
+    expect(renders).toBe(2);
+  });
+
+  it("never caches a personal page: an order's pages, sign-in, a password reset, the order form", async () => {
+    for (const path of [
+      "/commande/jeton",
+      "/auth",
+      "/reinitialiser-mot-de-passe",
+      "/contact?commande=panier",
+      "/contact?commande=favoris",
+    ]) {
+      await get(path);
+      expect((await get(path)).hit, path).toBe(false);
+    }
+    await get("/contact");
+    expect((await get("/contact")).hit).toBe(true);
   });
 
   it("keeps no response that sets a cookie, and no error page, and sends them as rendered", async () => {
-    await get("/contact", { Cookie: "flash=Merci" });
+    await get("/contact", { Cookie: "nacre_flash=Merci" });
     const after = await get("/contact");
     expect(after.hit).toBe(false);
     expect(after.response.headers.get("set-cookie")).toBeNull();
     await get("/bienvenue");
     const welcome = await get("/bienvenue");
     expect(welcome.hit).toBe(false);
-    expect(welcome.response.headers.get("set-cookie")).toBe("flash=; Max-Age=0");
+    expect(welcome.response.headers.get("set-cookie")).toBe("nacre_flash=; Max-Age=0");
     expect(noncesIn(welcome.html)).toEqual([welcome.nonce, welcome.nonce, welcome.nonce]);
     await get("/introuvable");
     const missing = await get("/introuvable");
@@ -214,6 +243,32 @@ describe("pageCache", () => {
     const after = await get("/catalogue/produit/bague");
     expect(after.hit).toBe(false);
     expect(after.html).toContain("stock 2");
+  });
+
+  it("keeps every page through the writes no public page shows: baskets, chat, signing in and out", async () => {
+    const app = express();
+    const local = pageCache({ ttlMs: 60_000 });
+    let version = 0;
+    app.use(local);
+    app.post("/{*write}", (_req, res) => res.status(204).end());
+    app.get("/", (_req, res) => {
+      version += 1;
+      res.type("html").send(`<p>version ${version}</p>`);
+    });
+    const listening = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => listening.once("listening", resolve));
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    try {
+      await fetch(`${url}/`);
+      for (const write of ["/api/panier", "/api/chat", "/auth", "/deconnexion", "/api/auth/sign-in/email"]) {
+        await fetch(url + write, { method: "POST" });
+        expect(await (await fetch(`${url}/`)).text(), write).toBe("<p>version 1</p>");
+      }
+      await fetch(`${url}/contact?commande=panier`, { method: "POST" });
+      expect(await (await fetch(`${url}/`)).text()).toBe("<p>version 2</p>");
+    } finally {
+      await new Promise((resolve) => listening.close(resolve));
+    }
   });
 
   it("renders once for concurrent first visits", async () => {

@@ -4,14 +4,18 @@
  * of once per request lets the shop absorb a burst of visits. Only what cannot differ between two
  * anonymous visitors is shared:
  *
- * - a request is served from (or fills) the cache only when it is a GET of a page with no Cookie
- *   and no Authorization header — a signed-in visitor, a pending flash message or any other cookie
- *   always gets its own render;
- * - a response is kept only when it is a 200 HTML page that sets no cookie;
+ * - public pages render the same HTML for every visitor, signed in or not (ADR 032): a request is
+ *   served from (or fills) the cache when it is a GET of a public page, whatever cookies it
+ *   carries, unless it carries a pending flash message (that page shows it, once) or an
+ *   Authorization header; personal pages (account, dashboard, an order's pages, the order form
+ *   of /contact?commande=…, sign-in) are never cached;
+ * - a response is kept only when it is a 200 HTML page that sets no cookie; it goes out with
+ *   headers a shared cache (a CDN) may honour, as every visitor gets the same bytes;
  * - a kept page carries no nonce: its Content-Security-Policy lists the SHA-256 hashes of the
  *   inline scripts the renderer wrote (those that carried the render's secret nonce), so the same
  *   bytes, compressed once with brotli and gzip, serve every visitor, with a weak ETag for `304`;
- * - any write handled by this process (a non-GET request) empties the cache; with several
+ * - any write handled by this process (a non-GET request) empties the cache — but for the writes
+ *   no public page shows (a visitor's basket, chat messages, signing in and out); with several
  *   instances on one PostgreSQL database (ADR 014) it also empties every other instance's, over
  *   the instance bus; writes from another process the bus does not reach (a second server on the
  *   same SQLite DATA_DIR) show after at most `ttlMs`;
@@ -108,7 +112,8 @@ const PER_RESPONSE = new Set([
 
 /**
  * Paths that may be public pages: not the API, images, assets, files with an extension (static
- * files, React Router's `.data` requests, sitemap), the admin or account areas.
+ * files, React Router's `.data` requests, sitemap), nor the personal pages (docs/product.md §2):
+ * the account and admin areas, an order's own pages, signing in, a password reset.
  */
 function isPagePath(path: string): boolean {
   return !(
@@ -117,14 +122,50 @@ function isPagePath(path: string): boolean {
     path.startsWith("/assets/") ||
     path.startsWith("/admin") ||
     path.startsWith("/mon-compte") ||
+    path.startsWith("/commande/") ||
+    path === "/auth" ||
+    path === "/reinitialiser-mot-de-passe" ||
     path === "/__manifest" ||
     /\.[a-z0-9]+$/i.test(path)
   );
 }
 
+/** The flash cookie (flash.server.ts): its one page shows the message, so it is the visitor's own. */
+const PENDING_FLASH = /(?:^|;\s*)nacre_flash=/;
+
 export function isCacheableRequest(req: Request): boolean {
-  return req.method === "GET" && !req.headers.cookie && !req.headers.authorization && isPagePath(req.path);
+  return (
+    req.method === "GET" &&
+    !req.headers.authorization &&
+    !PENDING_FLASH.test(req.headers.cookie ?? "") &&
+    isPagePath(req.path) &&
+    // The order form lists the visitor's own cart or favourites (docs/product.md §10.3).
+    !(req.path === "/contact" && req.query.commande !== undefined)
+  );
 }
+
+/**
+ * Writes that change no public page: a visitor's basket and favourites, the support chat, signing
+ * in, up and out. They leave the cache alone — else every visitor's 'Ajouter au panier' would
+ * empty it for all. Placing an order is not one of them (it holds pieces, ADR 016).
+ */
+export function leavesPublicPagesAlone(req: Request): boolean {
+  const path = req.path;
+  return (
+    path === "/api/panier" ||
+    path === "/api/chat" ||
+    path === "/auth" ||
+    path === "/deconnexion" ||
+    path.startsWith("/api/auth/")
+  );
+}
+
+/**
+ * What a kept page tells the browser and shared caches: the same bytes for everyone, so a CDN may
+ * keep it for a few seconds (about the time a seller's edit takes to show here) and serve a
+ * slightly stale copy while it asks again; the browser itself asks each time (ETag, `304`).
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=30";
 
 /** The content coding to send: brotli, else gzip, else none (`q=0` refuses a coding). */
 export function acceptedEncoding(header: string | undefined): Encoding {
@@ -256,7 +297,7 @@ export function pageCache({ ttlMs, maxEntries = 200, shared, stylesheet }: PageC
   };
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" && req.method !== "HEAD") {
+    if (req.method !== "GET" && req.method !== "HEAD" && !leavesPublicPagesAlone(req)) {
       // After the write is done, not before: a render started meanwhile must not keep old data.
       // Announced even when this instance caches nothing: the others may.
       res.on("finish", () => {
@@ -361,7 +402,7 @@ export function pageCache({ ttlMs, maxEntries = 200, shared, stylesheet }: PageC
     if (!page) return null;
     const headers = res
       .getHeaderNames()
-      .filter((name) => !PER_RESPONSE.has(name))
+      .filter((name) => !PER_RESPONSE.has(name) && name !== "cache-control")
       .map((name): [string, HeaderValue] => {
         const value = res.getHeader(name) ?? "";
         // The render's nonce gives way to the hashes of the scripts that carried it.
@@ -369,6 +410,7 @@ export function pageCache({ ttlMs, maxEntries = 200, shared, stylesheet }: PageC
           ? [name, String(value).replace(`'nonce-${nonce}'`, page.scriptHashes.join(" "))]
           : [name, value];
       });
+    headers.push(["cache-control", PUBLIC_PAGE_CACHE_CONTROL]);
     const body = Buffer.from(stylesheet ? withInlineStylesheets(page.html, stylesheet) : page.html, "utf8");
     const etag = `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     // A page rendered again unchanged keeps the compressed bodies of its previous version.
