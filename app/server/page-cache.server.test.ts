@@ -1,5 +1,5 @@
 /**
- * The shared page cache (ADR 008, ADR 018, ADR 032) over real HTTP, in front of a stand-in renderer
+ * The shared page cache (ADR 008, ADR 018, ADR 036) over real HTTP, in front of a stand-in renderer
  * that puts its nonce on its scripts and prints the flash message it is sent: a public page is the
  * same for every visitor, whatever cookie they carry, and a page carrying a flash message is never
  * shared; it is sent without a nonce, with a CSP that lists the hashes of the
@@ -122,7 +122,7 @@ describe("pageCache", () => {
       expect(page.csp).toContain(`script-src 'self' ${sha256("1")} ${sha256('import "/a.js";')};`);
       expect(page.csp).not.toContain(sha256('alert("injecté")'));
       expect(/script-src [^;]*/.exec(page.csp)?.[0]).not.toContain("unsafe-inline");
-      // The same bytes for everyone: a shared cache may keep them (ADR 032).
+      // The same bytes for everyone: a shared cache may keep them (ADR 036).
       expect(page.response.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=\d+/);
       expect(page.response.headers.get("content-type")).toMatch(/^text\/html/);
       expect(page.response.headers.get("x-content-type-options")).toBe("nosniff");

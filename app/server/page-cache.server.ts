@@ -4,7 +4,7 @@
  * of once per request lets the shop absorb a burst of visits. Only what cannot differ between two
  * anonymous visitors is shared:
  *
- * - public pages render the same HTML for every visitor, signed in or not (ADR 032): a request is
+ * - public pages render the same HTML for every visitor, signed in or not (ADR 036): a request is
  *   served from (or fills) the cache when it is a GET of a public page, whatever cookies it
  *   carries, unless it carries a pending flash message (that page shows it, once) or an
  *   Authorization header; personal pages (account, dashboard, an order's pages, the order form
