@@ -1,12 +1,13 @@
 /**
- * The document and the site shell: header, footer, sidebars and sticky buttons around every page,
- * with the visitor's session, the shop's details and the basket counts from the root loader.
+ * The document and the site shell: header, footer, sidebars and sticky buttons around every page.
+ * The shell is the same for every visitor (ADR 036); their account, basket and chat counters come
+ * from /api/moi once the page runs.
  */
 
 import cormorant600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
 import jost400 from "@fontsource/jost/files/jost-latin-400-normal.woff2?url";
 import jost500 from "@fontsource/jost/files/jost-latin-500-normal.woff2?url";
-import { lazy, memo, Suspense, useCallback, useEffect, useState } from "react";
+import { memo, useEffect, useMemo } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -15,6 +16,8 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useFetcher,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -22,44 +25,24 @@ import { OfflineNotice } from "~/components/offline-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
 import { Toast } from "~/components/toast";
-import { listCart, listFavorites } from "~/features/basket/basket.server";
 import { BasketProvider } from "~/features/basket/basket-context";
-import type { OpenPanel } from "~/features/basket/basket-panels";
-import { unreadByChat } from "~/features/chat/chat.server";
+import { BasketDialogs } from "~/features/basket/basket-dialogs";
 import { ChatProvider } from "~/features/chat/chat-context";
 import { getShopDetails } from "~/features/settings/settings.server";
 import { SiteHeader } from "~/features/shell/site-header";
+import { AccountContext, type AccountState, HEAD_SCRIPT, showAccountHint } from "~/lib/account";
 import { useNonce } from "~/lib/nonce";
 import { getAppContext, getDb } from "~/server/context.server";
 import { readFlash } from "~/server/flash.server";
-import { getOptionalUser } from "~/server/session.server";
 import type { Route } from "./+types/root";
+import type { loader as visitorLoader } from "./routes/api/me";
 import errorStyles from "./styles/error-page.module.css";
 import stylesheet from "./styles/global.css?url";
 
-// The favourites and cart panels are not part of the first load (docs/product.md §10.17: 135 KB of
-// JavaScript at most, ADR 009): they load once the page is idle, so that opening them only renders
-// them. Loading them on the tap itself cost ~70 ms of the interaction on a slowed phone (injecting
-// their scripts and stylesheets), over the 100 ms budget for opening the cart (bench/inp.mjs).
-const loadBasketPanels = () =>
-  import("~/features/basket/basket-panels").then((module) => {
-    LoadedBasketPanels = module.BasketPanels;
-    return { default: module.BasketPanels };
-  });
-let LoadedBasketPanels: typeof import("~/features/basket/basket-panels").BasketPanels | null = null;
-const LazyBasketPanels = lazy(loadBasketPanels);
-
-// Opening a panel re-renders the shell: the header and footer, whose props do not change then, are
-// skipped (the header still follows the basket through its context). Part of keeping the cart's
-// opening under 100 ms on a slowed phone (bench/inp.mjs).
+// The visitor's part arriving re-renders the shell: the header and footer, whose props do not change
+// then, are skipped (the header still follows the basket and the chat through their contexts).
 const Header = memo(SiteHeader);
 const Footer = memo(SiteFooter);
-
-/** Runs `task` when the browser has nothing else to do (Safari has no requestIdleCallback). */
-function whenIdle(task: () => void) {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(task, { timeout: 5000 });
-  else setTimeout(task, 2000);
-}
 
 // The three faces of the first screen, fetched with the stylesheet instead of after it: once the
 // page is painted, a late font swap would reflow the headings and shift the listings below them.
@@ -89,33 +72,29 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/**
+ * What every page shares, the same for every visitor (ADR 036): the shop's details and a pending
+ * flash message. Nothing of the visitor's own is here — it comes from /api/moi once the page runs.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const db = getDb();
-  const user = await getOptionalUser(request);
-  const [shop, favorites, cart, chatUnread] = await Promise.all([
-    getShopDetails(db),
-    user ? listFavorites(db, user.id) : [],
-    user ? listCart(db, user.id) : [],
-    user ? unreadByChat(db, user) : {},
-  ]);
+  const shop = await getShopDetails(getDb());
   const flash = readFlash(request);
   return data(
     {
-      user: user ? { name: user.name, role: user.role } : null,
       shop,
       // Absolute links in page metadata (canonical, OpenGraph, JSON-LD) start with PUBLIC_URL.
       origin: getAppContext().env.PUBLIC_URL,
       year: new Date().getFullYear(),
-      favorites,
-      cart,
-      // The live chat catches up from this instant (docs/product.md §9: it subscribes 1 s after the
-      // page opens). Visitors have no chat connection: their page carries no clock, so it stays the
-      // same bytes from one render to the next (one ETag, compressed once: ADR 018).
-      chat: { unreadByChat: chatUnread, since: user ? new Date().toISOString() : "" },
       flash: flash.message,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
   );
+}
+
+/** A basket write changes nothing the root loader gives: it is not asked again then. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === "/api/panier") return false;
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -135,6 +114,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f3d4c" />
+        {/* Before anything paints: the account hint, and the sidebars' opening (app/lib/account.tsx). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, allowed by nonce or hash. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -150,74 +132,79 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The visitor's own part of the page (account, basket, chat counters), asked for once the page runs
+ * and reloaded by React Router after every write (ADR 036).
+ */
+function useVisitorPart() {
+  const fetcher = useFetcher<typeof visitorLoader>({ key: "visiteur" });
+  const { load } = fetcher;
+  useEffect(() => {
+    load("/api/moi");
+  }, [load]);
+  const part = fetcher.data ?? null;
+  useEffect(() => {
+    if (part) showAccountHint(part.account);
+  }, [part]);
+  return part;
+}
+
 function SiteShell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
-  const [openPanel, setOpenPanel] = useState<OpenPanel>(null);
-  const closePanel = useCallback(() => setOpenPanel(null), []);
-  const toggleFavorites = useCallback(
-    () => setOpenPanel((open) => (open === "favorites" ? null : "favorites")),
-    [],
+  const part = useVisitorPart();
+  const account = useMemo<AccountState>(
+    () => ({ known: part !== null, account: part?.account ?? null }),
+    [part],
   );
-  const toggleCart = useCallback(() => setOpenPanel((open) => (open === "cart" ? null : "cart")), []);
+  const lists = useMemo(() => (part ? { cart: part.cart, favorites: part.favorites } : null), [part]);
   // The admin area hides the site-wide widgets (docs/product.md §2) and the install button (docs/product.md §1).
   const inAdmin = location.pathname === "/admin" || location.pathname.startsWith("/admin/");
-  useEffect(() => {
-    whenIdle(() => void loadBasketPanels().catch(() => {}));
-  }, []);
 
   if (!data) return <main id="contenu">{children}</main>;
   const { shop } = data;
   return (
-    <ChatProvider
-      role={data.user?.role ?? null}
-      unreadByChat={data.chat.unreadByChat}
-      since={data.chat.since}
-    >
-      <BasketProvider signedIn={data.user !== null} serverFavorites={data.favorites} serverCart={data.cart}>
-        <Header
-          shopName={shop.shopName}
-          user={data.user}
-          socials={shop.socials}
-          onOpenFavorites={toggleFavorites}
-          onOpenCart={toggleCart}
-        />
-        <OfflineNotice />
-        <Toast message={data.flash} />
-        <main id="contenu" tabIndex={-1}>
-          {children}
-        </main>
-        <Footer
-          shopName={shop.shopName}
-          tagline={shop.tagline}
-          addressLine={shop.addressLine}
-          postalCode={shop.postalCode}
-          city={shop.city}
-          phone={shop.phone}
-          phoneHref={shop.phoneHref}
-          email={shop.email}
-          socials={shop.socials}
-          year={data.year}
-          showInstallButton={!inAdmin}
-        />
-        {inAdmin ? null : (
-          // A landmark of its own: every piece of the page belongs to one (axe "region").
-          <aside aria-label="Raccourcis">
-            <PhoneButton phone={shop.phone} phoneHref={shop.phoneHref} />
-            <ScrollToTopButton />
-          </aside>
-        )}
-        {openPanel === null ? null : LoadedBasketPanels ? (
-          <LoadedBasketPanels open={openPanel} onClose={closePanel} />
-        ) : (
-          <Suspense fallback={null}>
-            <LazyBasketPanels open={openPanel} onClose={closePanel} />
-          </Suspense>
-        )}
-      </BasketProvider>
-    </ChatProvider>
+    <AccountContext.Provider value={account}>
+      <ChatProvider
+        role={part?.account?.role ?? null}
+        unreadByChat={part?.chat.unreadByChat ?? NO_UNREAD}
+        since={part?.chat.since ?? ""}
+      >
+        <BasketProvider lists={lists}>
+          <Header shopName={shop.shopName} socials={shop.socials} />
+          <OfflineNotice />
+          <Toast message={data.flash} />
+          <main id="contenu" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer
+            shopName={shop.shopName}
+            tagline={shop.tagline}
+            addressLine={shop.addressLine}
+            postalCode={shop.postalCode}
+            city={shop.city}
+            phone={shop.phone}
+            phoneHref={shop.phoneHref}
+            email={shop.email}
+            socials={shop.socials}
+            year={data.year}
+            showInstallButton={!inAdmin}
+          />
+          {inAdmin ? null : (
+            // A landmark of its own: every piece of the page belongs to one (axe "region").
+            <aside aria-label="Raccourcis">
+              <PhoneButton phone={shop.phone} phoneHref={shop.phoneHref} />
+              <ScrollToTopButton />
+            </aside>
+          )}
+          <BasketDialogs />
+        </BasketProvider>
+      </ChatProvider>
+    </AccountContext.Provider>
   );
 }
+
+const NO_UNREAD: Record<string, number> = {};
 
 export default function App() {
   return (

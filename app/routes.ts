@@ -71,6 +71,7 @@ export default [
 
   // API and resources
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/moi", "routes/api/me.ts"),
   route("api/panier", "routes/api/cart.ts"),
   route("api/favoris", "routes/api/favorites.ts"),
   route("api/chat", "routes/api/chat.ts"),

@@ -1,47 +1,29 @@
 /**
- * A sidebar dialog (favourites, cart): opens from the right over an overlay, closes by the close
- * button, an overlay click or Escape, traps focus and locks page scroll while open.
+ * A sidebar (favourites, cart) as a native modal <dialog> (docs/product.md §2 "Sidebars"): it is
+ * in the page's HTML from the start, so a few lines of script open it at once (app/lib/account.tsx,
+ * `data-panneau`), before the page's own code has loaded; the browser traps focus, closes it on
+ * Escape, and its close button is a `method="dialog"` form that needs no script at all.
  */
-import { type ReactNode, useRef } from "react";
-import { useFocusTrap } from "~/lib/use-focus-trap";
-import { useScrollLock } from "~/lib/use-scroll-lock";
+import type { ReactNode } from "react";
 import { CloseIcon } from "./icons";
 import styles from "./side-panel.module.css";
 
-interface SidePanelProps {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  footer?: ReactNode;
-}
+export const sidePanelParts = { body: styles.body, footer: styles.footer };
 
-export function SidePanel({ open, title, onClose, children, footer }: SidePanelProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
-  useScrollLock(open);
-  useFocusTrap(panelRef, open, onClose);
-  if (!open) return null;
+export function SidePanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <>
-      <div className={styles.overlay} aria-hidden="true" onClick={onClose} data-testid="panel-overlay" />
-      <div
-        ref={panelRef}
-        className={styles.panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="side-panel-title"
-      >
-        <div className={styles.head}>
-          <h2 id="side-panel-title" className={styles.title}>
-            {title}
-          </h2>
-          <button type="button" className={styles.close} aria-label="Fermer" onClick={onClose}>
+    <dialog id={id} className={styles.panel} aria-labelledby={`${id}-titre`} data-panneau="">
+      <div className={styles.head}>
+        <h2 id={`${id}-titre`} className={styles.title}>
+          {title}
+        </h2>
+        <form method="dialog">
+          <button type="submit" className={styles.close} aria-label="Fermer">
             <CloseIcon />
           </button>
-        </div>
-        <div className={styles.body}>{children}</div>
-        {footer ? <div className={styles.footer}>{footer}</div> : null}
+        </form>
       </div>
-    </>
+      {children}
+    </dialog>
   );
 }

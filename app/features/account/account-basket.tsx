@@ -6,8 +6,14 @@
 import { Link, useNavigate } from "react-router";
 import buttons from "~/components/button.module.css";
 import { AvailabilityNote } from "~/features/basket/availability-note";
-import { displayable, isOrderable, lineLimit, useBasket } from "~/features/basket/basket-context";
-import { ContactToOrderButton } from "~/features/basket/basket-panels";
+import { AddToCartButton, ContactToOrderButton, RemoveFromBasket } from "~/features/basket/basket-buttons";
+import {
+  type BasketLists,
+  displayable,
+  isOrderable,
+  useBasket,
+  useBasketLists,
+} from "~/features/basket/basket-context";
 import type { BasketProduct } from "~/features/basket/basket-types";
 import { QuantityStepper } from "~/features/basket/quantity-stepper";
 import { formatLineTotal, formatPrice, formatTotal } from "~/lib/format";
@@ -27,10 +33,9 @@ function Thumb({ item }: { item: BasketProduct }) {
   );
 }
 
-export function FavoritesSection() {
-  const basket = useBasket();
+export function FavoritesSection({ rendered }: { rendered: BasketLists }) {
   const navigate = useNavigate();
-  const favorites = displayable(basket.favorites);
+  const favorites = displayable(useBasketLists(rendered).favorites);
   return (
     <>
       <p className={styles.summary}>
@@ -42,7 +47,6 @@ export function FavoritesSection() {
       ) : (
         <ul className={styles.items}>
           {favorites.map((item) => {
-            const inCart = basket.cart.find((line) => line.productId === item.productId)?.quantity ?? 0;
             return (
               // biome-ignore lint/a11y/useKeyWithClickEvents: the name is a real link for keyboards; the row click is a shortcut.
               <li
@@ -62,22 +66,10 @@ export function FavoritesSection() {
                   <AvailabilityNote availability={item.availability} />
                 </div>
                 <div className={styles.itemActions}>
-                  <button
-                    type="button"
-                    className={buttons.secondary}
-                    disabled={inCart >= lineLimit(item)}
-                    onClick={() => basket.addToCart(item)}
-                  >
-                    Ajouter au panier
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.linkButton}
-                    onClick={() => basket.removeFavorite(item.productId)}
-                    aria-label={`Retirer ${item.name} des favoris`}
-                  >
+                  <AddToCartButton product={item} className={buttons.secondary} />
+                  <RemoveFromBasket product={item} from="favorites" className={styles.linkButton}>
                     Retirer
-                  </button>
+                  </RemoveFromBasket>
                 </div>
               </li>
             );
@@ -88,9 +80,9 @@ export function FavoritesSection() {
   );
 }
 
-export function CartSection() {
+export function CartSection({ rendered }: { rendered: BasketLists }) {
   const basket = useBasket();
-  const cart = displayable(basket.cart);
+  const cart = displayable(useBasketLists(rendered).cart);
   const quantity = cart.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <>
@@ -122,14 +114,9 @@ export function CartSection() {
               </div>
               <div className={styles.itemActions}>
                 <QuantityStepper line={line} />
-                <button
-                  type="button"
-                  className={styles.linkButton}
-                  onClick={() => basket.removeFromCart(line.productId)}
-                  aria-label={`Retirer ${line.name} du panier`}
-                >
+                <RemoveFromBasket product={line} from="cart" className={styles.linkButton}>
                   Retirer
-                </button>
+                </RemoveFromBasket>
               </div>
             </li>
           ))}

@@ -1,60 +1,55 @@
 /**
- * The guest basket in local storage (docs/product.md §3: guestCart, guestFavorites). Read failures (private
- * mode, corrupt JSON) are logged and ignored: the basket is then simply empty.
+ * The basket an earlier version of the shop kept in the browser's local storage (keys guestCart and
+ * guestFavorites): read once, sent to the server, then removed (ADR 032). Unreadable or corrupt
+ * storage is simply no basket.
  */
-export const GUEST_CART_KEY = "guestCart";
-export const GUEST_FAVORITES_KEY = "guestFavorites";
+const GUEST_CART_KEY = "guestCart";
+const GUEST_FAVORITES_KEY = "guestFavorites";
 
-export interface StoredProduct {
-  id: string;
-  slug: string;
-  name: string;
-  price: number | null;
-  image: string | null;
-  stock: number;
-  isUnique: boolean;
+export interface LegacyBasket {
+  cart: { productId: string; quantity: number }[];
+  favorites: string[];
 }
 
-export interface StoredCartLine extends StoredProduct {
-  quantity: number;
-}
-
-function isStoredProduct(value: unknown): value is StoredProduct {
-  if (!value || typeof value !== "object") return false;
-  const item = value as Record<string, unknown>;
-  return (
-    typeof item.id === "string" &&
-    item.id !== "" &&
-    typeof item.slug === "string" &&
-    typeof item.name === "string"
+function readList(key: string): Record<string, unknown>[] {
+  const raw = window.localStorage.getItem(key);
+  if (!raw) return [];
+  const parsed: unknown = JSON.parse(raw);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(
+    (item): item is Record<string, unknown> =>
+      Boolean(item) && typeof item === "object" && typeof item.id === "string" && item.id !== "",
   );
 }
 
-export function readGuestList<T extends StoredProduct>(key: string): T[] {
+/** The stored basket in the shape /api/panier imports, or null when there is none. */
+export function readLegacyBasket(): LegacyBasket | null {
   try {
-    const raw = window.localStorage.getItem(key);
-    if (!raw) return [];
-    const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter(isStoredProduct).map((item) => {
-      const line = item as T & { quantity?: unknown };
-      if ("quantity" in line) {
-        const quantity = Number(line.quantity);
-        return { ...line, quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1 };
-      }
-      return line;
+    const cart = readList(GUEST_CART_KEY).map((line) => {
+      const quantity = Number(line.quantity);
+      return {
+        productId: String(line.id),
+        quantity: Number.isInteger(quantity) && quantity > 0 ? Math.min(quantity, 99) : 1,
+      };
     });
+    const favorites = readList(GUEST_FAVORITES_KEY).map((item) => String(item.id));
+    if (cart.length === 0 && favorites.length === 0) {
+      clearLegacyBasket();
+      return null;
+    }
+    return { cart: cart.slice(0, 200), favorites: favorites.slice(0, 500) };
   } catch (error) {
-    console.warn(`Lecture du stockage local impossible (${key})`, error);
-    return [];
+    console.warn("Ancien panier du navigateur illisible : ignoré", error);
+    clearLegacyBasket();
+    return null;
   }
 }
 
-export function writeGuestList(key: string, items: readonly StoredProduct[]): void {
+export function clearLegacyBasket(): void {
   try {
-    if (items.length === 0) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, JSON.stringify(items));
-  } catch (error) {
-    console.warn(`Écriture du stockage local impossible (${key})`, error);
+    window.localStorage.removeItem(GUEST_CART_KEY);
+    window.localStorage.removeItem(GUEST_FAVORITES_KEY);
+  } catch {
+    // Storage refused (private mode): nothing was kept there either.
   }
 }

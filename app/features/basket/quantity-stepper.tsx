@@ -1,30 +1,34 @@
-import { type BasketLine, lineLimit, useBasket } from "./basket-context";
+import { BasketForm, type BasketLine, lineLimit, STOCK_NOTICE } from "./basket-context";
 import styles from "./quantity-stepper.module.css";
 
 /** Minus / quantity / plus for a cart line (docs/product.md §4: delta ≤ 0 removes, never above the stock). */
 export function QuantityStepper({ line }: { line: BasketLine }) {
-  const basket = useBasket();
   return (
     <div className={styles.stepper}>
-      <button
-        type="button"
-        aria-label={`Retirer un exemplaire de ${line.name}`}
-        onClick={() => basket.changeQuantity(line.productId, -1)}
-      >
-        −
-      </button>
+      <BasketForm intent="change" product={line} delta={-1} className={styles.form}>
+        <button type="submit" aria-label={`Retirer un exemplaire de ${line.name}`}>
+          −
+        </button>
+      </BasketForm>
       <span>
         <span className="visually-hidden">Quantité : </span>
         {line.quantity}
       </span>
-      <button
-        type="button"
-        aria-label={`Ajouter un exemplaire de ${line.name}`}
-        disabled={line.quantity >= lineLimit(line)}
-        onClick={() => basket.changeQuantity(line.productId, 1)}
+      <BasketForm
+        intent="change"
+        product={line}
+        delta={1}
+        className={styles.form}
+        refusal={() => (line.quantity >= lineLimit(line) ? STOCK_NOTICE : null)}
       >
-        +
-      </button>
+        <button
+          type="submit"
+          aria-label={`Ajouter un exemplaire de ${line.name}`}
+          disabled={line.quantity >= lineLimit(line)}
+        >
+          +
+        </button>
+      </BasketForm>
     </div>
   );
 }

@@ -6,10 +6,10 @@
  * so visitors never download it.
  */
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { Toast } from "~/components/toast";
+import { useAccount } from "~/lib/account";
 import { LOADING_TEXT } from "~/lib/messages";
-import type { loader as rootLoader } from "~/root";
 import styles from "./inline-edit.module.css";
 import { NOTICE_STATE, type SavedProduct } from "./inline-edit-state";
 
@@ -17,9 +17,9 @@ const InlineProductEditor = lazy(() => import("./admin/inline-product-editor"));
 
 export type { SavedProduct } from "./inline-edit-state";
 
+/** From the visitor's endpoint: the page itself is the same for everyone (ADR 036). */
 export function useIsAdmin(): boolean {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  return root?.user?.role === "admin";
+  return useAccount().account?.role === "admin";
 }
 
 /**

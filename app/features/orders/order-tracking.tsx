@@ -9,7 +9,6 @@ import { type ReactNode, useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";
-import { useBasket } from "~/features/basket/basket-context";
 import { ContractDocuments } from "~/features/contract/contract-documents";
 import { DocumentList } from "~/features/invoices/document-list";
 import type { DocumentLink } from "~/features/invoices/invoice-types";
@@ -146,16 +145,14 @@ export function OrderTracking({
   /** The withdrawal function's block (docs/product.md §10.24), in the status card for all to see. */
   withdrawal?: ReactNode;
 }) {
-  const basket = useBasket();
   const [searchParams] = useSearchParams();
   const justPlaced = searchParams.has(JUST_PLACED_PARAM);
 
-  // Right after ordering: the ordered pieces leave a guest's cart, and the marker leaves the address
-  // (without a navigation, which would end the confirmation's toast).
+  // Right after ordering, the marker leaves the address (without a navigation, which would end the
+  // confirmation's toast). The ordered pieces already left the cart, on the server (ADR 032).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
   useEffect(() => {
     if (!justPlaced) return;
-    basket.forgetOrdered(order.lines.flatMap((line) => (line.productId ? [line.productId] : [])));
     window.history.replaceState(window.history.state, "", window.location.pathname);
   }, []);
 

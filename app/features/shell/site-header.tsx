@@ -20,48 +20,52 @@ import {
 import { NAV_LINKS } from "~/components/nav-links";
 import { type SocialLinks, SocialLinksList } from "~/components/social-links";
 import { displayable, useBasket } from "~/features/basket/basket-context";
+import { CART_PANEL, FAVORITES_PANEL } from "~/features/basket/panel-ids";
 import { useChatUnread } from "~/features/chat/chat-context";
 import { SearchBox } from "~/features/search/search-box";
 import { useFocusTrap } from "~/lib/use-focus-trap";
 import { useScrollLock } from "~/lib/use-scroll-lock";
 import styles from "./site-header.module.css";
 
-export interface HeaderUser {
-  name: string;
-  role: "user" | "admin";
-}
-
 interface SiteHeaderProps {
   shopName: string;
-  user: HeaderUser | null;
   socials: SocialLinks;
-  onOpenFavorites: () => void;
-  onOpenCart: () => void;
 }
 
-function AccountLink({ user, onNavigate }: { user: HeaderUser | null; onNavigate?: () => void }) {
-  const account = !user
-    ? { to: "/auth", label: "Connexion", Icon: UserIcon }
-    : user.role === "admin"
-      ? { to: "/admin", label: "Tableau de bord", Icon: DashboardIcon }
-      : { to: "/mon-compte", label: "Mon Compte", Icon: UserIcon };
+const ACCOUNT_LINKS = [
+  { hint: "visiteur", to: "/auth", label: "Connexion", Icon: UserIcon },
+  { hint: "client", to: "/mon-compte", label: "Mon Compte", Icon: UserIcon },
+  { hint: "admin", to: "/admin", label: "Tableau de bord", Icon: DashboardIcon },
+] as const;
+
+/**
+ * The account link by state. The page is the same for every visitor (ADR 036): it carries the
+ * three links, and the stylesheet shows the one <html data-compte> names — set from the account
+ * hint before the first paint, then from the visitor's endpoint.
+ */
+function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   // Unread support messages: the customer's own, or the admin's across all conversations.
   const unread = useChatUnread();
   const unreadText =
     unread > 0 ? ` (${unread} message${unread > 1 ? "s" : ""} non lu${unread > 1 ? "s" : ""})` : "";
-  return (
-    <Link
-      to={account.to}
-      title={`${account.label}${unreadText}`}
-      aria-label={`${account.label}${unreadText}`}
-      className={styles.accountLink}
-      onClick={onNavigate}
-    >
-      <account.Icon />
-      <span className={styles.accountLabel}>{account.label}</span>
-      {user ? <CountBadge count={unread} label="messages" /> : null}
-    </Link>
-  );
+  return ACCOUNT_LINKS.map((account) => {
+    const label = account.hint === "visiteur" ? account.label : `${account.label}${unreadText}`;
+    return (
+      <Link
+        key={account.hint}
+        to={account.to}
+        title={label}
+        aria-label={label}
+        className={styles.accountLink}
+        data-compte={account.hint}
+        onClick={onNavigate}
+      >
+        <account.Icon />
+        <span className={styles.accountLabel}>{account.label}</span>
+        {account.hint === "visiteur" ? null : <CountBadge count={unread} label="messages" />}
+      </Link>
+    );
+  });
 }
 
 function CountBadge({ count, label }: { count: number; label: string }) {
@@ -74,7 +78,7 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 }
 
 export function SiteHeader(props: SiteHeaderProps) {
-  const { shopName, user, socials } = props;
+  const { shopName, socials } = props;
   const basket = useBasket();
   // Counted like the sidebars show them (docs/product.md §2: items lacking a name are not shown).
   const favoritesCount = displayable(basket.favorites).length;
@@ -161,25 +165,28 @@ export function SiteHeader(props: SiteHeaderProps) {
               </div>
             </details>
             <SocialLinksList socials={socials} className={styles.socials} />
-            <AccountLink user={user} />
-            <button
-              type="button"
+            <AccountLinks />
+            {/* Links to the order form without JavaScript; the head script opens the sidebars. */}
+            <a
+              href="/contact?commande=favoris"
+              data-panneau={FAVORITES_PANEL}
+              aria-haspopup="dialog"
               className={styles.iconButton}
               aria-label={`Favoris (${favoritesCount})`}
-              onClick={props.onOpenFavorites}
             >
               <HeartIcon />
               <CountBadge count={favoritesCount} label="favoris" />
-            </button>
-            <button
-              type="button"
+            </a>
+            <a
+              href="/contact?commande=panier"
+              data-panneau={CART_PANEL}
+              aria-haspopup="dialog"
               className={styles.iconButton}
               aria-label={`Panier (${cartCount})`}
-              onClick={props.onOpenCart}
             >
               <BagIcon />
               <CountBadge count={cartCount} label="panier" />
-            </button>
+            </a>
           </div>
         </div>
       </header>
@@ -220,7 +227,7 @@ export function SiteHeader(props: SiteHeaderProps) {
             ))}
           </ul>
         </nav>
-        <AccountLink user={user} />
+        <AccountLinks onNavigate={closeMenu} />
         <SocialLinksList socials={socials} className={styles.mobileSocials} />
       </div>
     </>

@@ -17,6 +17,7 @@ import { getProfile, saveProfileForm } from "~/features/account/profile.server";
 import { ProfileForm } from "~/features/account/profile-form";
 import { AVATAR_MAX_BYTES } from "~/features/account/profile-schema";
 import { LogoutButton } from "~/features/auth/logout-button";
+import { listCart, listFavorites } from "~/features/basket/basket.server";
 import { findCustomerChat, listMessages, supportIsAvailable } from "~/features/chat/chat.server";
 import { CustomerChat } from "~/features/chat/customer-chat";
 import { ReviewSection } from "~/features/reviews/review-form";
@@ -44,12 +45,14 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const [profile, orders, review, chat, supportAvailable] = await Promise.all([
+  const [profile, orders, review, chat, supportAvailable, cart, favorites] = await Promise.all([
     getProfile(db, user.id),
     listMyOrders(db, user.id),
     getUserReview(db, user.id),
     findCustomerChat(db, user.id),
     supportIsAvailable(db),
+    listCart(db, user.id),
+    listFavorites(db, user.id),
   ]);
   if (!profile) throw redirect("/auth");
   return {
@@ -62,6 +65,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       avatarUrl: profile.avatar ? imageUrl("avatars", profile.avatar, "thumb") : null,
     },
     orders,
+    // Rendered with the page, so the lists show (and change) without JavaScript too.
+    basket: { cart, favorites },
     review,
     support: {
       isAdmin: user.role === "admin",
@@ -189,12 +194,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
 
         <section id="favoris" className={styles.section} aria-labelledby="favoris-titre">
           <h2 id="favoris-titre">Mes favoris</h2>
-          <FavoritesSection />
+          <FavoritesSection rendered={loaderData.basket} />
         </section>
 
         <section id="panier" className={styles.section} aria-labelledby="panier-titre">
           <h2 id="panier-titre">Mon panier</h2>
-          <CartSection />
+          <CartSection rendered={loaderData.basket} />
         </section>
 
         <section id="commandes" className={styles.section} aria-labelledby="commandes-titre">

@@ -23,7 +23,6 @@ import {
 } from "~/features/auth/auth-schemas";
 import { PasswordField } from "~/features/auth/password-field";
 import { mergeGuestBasketFromForm } from "~/features/basket/basket.server";
-import { guestBasketPayload } from "~/features/basket/basket-context";
 import { parseForm } from "~/lib/form";
 import { readFormFields } from "~/server/api-responses.server";
 import { callAuthEndpoint, forwardCookies, opensSession } from "~/server/auth-endpoints.server";
@@ -105,12 +104,6 @@ function viewHref(view: View, redirectTo: string | null): string {
   return search ? `/auth?${search}` : "/auth";
 }
 
-/** Puts the guest basket into the form just before it leaves, to be merged into the account. */
-function attachGuestBasket(event: React.FormEvent<HTMLFormElement>) {
-  const field = event.currentTarget.elements.namedItem("guestBasket");
-  if (field instanceof HTMLInputElement) field.value = guestBasketPayload();
-}
-
 function Message({ error, success }: { error?: string | null; success?: string | null }) {
   if (error) {
     return (
@@ -168,10 +161,9 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         ) : null}
 
         {view === "connexion" ? (
-          <Form method="post" className={styles.form} onSubmit={attachGuestBasket} key="connexion">
+          <Form method="post" className={styles.form} key="connexion">
             <input type="hidden" name="intent" value="login" />
             <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
-            <input type="hidden" name="guestBasket" value="" />
             <Field id="login-email" label="Email" name="email" type="email" autoComplete="email" required />
             <PasswordField
               id="login-password"
@@ -203,12 +195,10 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                 return;
               }
               setMismatch(false);
-              attachGuestBasket(event);
             }}
           >
             <input type="hidden" name="intent" value="signup" />
             <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
-            <input type="hidden" name="guestBasket" value="" />
             <Field id="signup-name" label="Nom" name="name" type="text" autoComplete="name" maxLength={80} />
             <Field id="signup-email" label="Email" name="email" type="email" autoComplete="email" required />
             <PasswordField

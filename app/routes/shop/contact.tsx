@@ -1,10 +1,3 @@
-/**
- * /contact (docs/product.md §2 "Contact page"): how ordering works, the shop's details and map, the contact
- * form (stored for the admin's inbox and mailed to the shop), delivery information, feature bar. With a
- * cart (`?commande=panier` or `?commande=favoris`), the order form takes the contact form's place
- * (docs/product.md §10.19); the form's hidden `form-name` tells the action which one was sent.
- */
-import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { FeatureBar } from "~/components/feature-bar";
 import { PageIntro } from "~/components/page-intro";
@@ -116,25 +109,22 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /**
- * The lines of the order form. A signed-in customer's come from the server, so the page works without
- * JavaScript; once the page is live, from the basket, which the panels change at once. A guest's come
- * from the browser's basket once it is read (null before: the page then offers the contact form) or,
- * after a refusal, from the pieces the server read in the posted form.
+ * The lines of the order form: the visitor's cart or favourites as the server read them for this
+ * page (so the form works without JavaScript, ADR 032), then as the basket shows them once the page
+ * runs — the sidebars may change them meanwhile. After a refusal, the pieces the server read in the
+ * posted form.
  */
 function useOrderLines(
   order: OrderRequestData | null,
   state: OrderFormState | undefined,
 ): BasketLine[] | null {
   const basket = useBasket();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   if (!order) return null;
-  if (order.lines && !hydrated) return order.lines;
   if (basket.ready)
     return displayable(
       order.source === "panier" ? basket.cart : basket.favorites.map((item) => ({ ...item, quantity: 1 })),
     );
-  return state?.lines ?? null;
+  return order.lines ?? state?.lines ?? null;
 }
 
 type Shop = Route.ComponentProps["loaderData"]["shop"];

@@ -1,0 +1,45 @@
+/**
+ * Who the visitor is, as the page learns it after it is shown (ADR 036): public pages are the same
+ * bytes for everyone, so the account (name, role) comes from the visitor's endpoint (/api/moi)
+ * once the page runs. Before that, a non-secret hint cookie — "client", "admin" or absent, never a
+ * name or an id — lets the header show the right account link from the first paint: a script in
+ * <head> copies it onto <html data-compte>, and the stylesheet shows the matching link.
+ */
+import { createContext, useContext } from "react";
+
+export const ACCOUNT_HINT_COOKIE = "nacre_compte";
+export type AccountHint = "client" | "admin";
+
+export interface Account {
+  name: string;
+  role: "user" | "admin";
+}
+
+export function hintFor(account: Pick<Account, "role"> | null): AccountHint | null {
+  return account ? (account.role === "admin" ? "admin" : "client") : null;
+}
+
+/**
+ * Runs in <head>, before the first paint: the account hint onto <html>, and the header's basket
+ * links (`data-panneau`) opening their <dialog> at once — before the page's scripts have loaded,
+ * and without a render (docs/product.md §2 "Sidebars"). A click on a dialog's backdrop closes it.
+ * Without JavaScript the links lead to the order form, which lists the same pieces.
+ */
+export const HEAD_SCRIPT = `(function(){var d=document,h=d.documentElement,m=/(?:^|; )${ACCOUNT_HINT_COOKIE}=(client|admin)(?:;|$)/.exec(d.cookie);h.dataset.compte=m?m[1]:"visiteur";d.addEventListener("click",function(e){var t=e.target;if(t.tagName==="DIALOG"&&t.open&&t.hasAttribute("data-panneau")){var r=t.getBoundingClientRect();if(e.clientX<r.left||e.clientX>r.right||e.clientY<r.top||e.clientY>r.bottom)t.close();return}var a=t.closest&&t.closest("a[data-panneau]");if(!a||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;var p=d.getElementById(a.getAttribute("data-panneau"));if(p&&p.showModal){e.preventDefault();if(!p.open)p.showModal()}},true)})()`;
+
+/** The page's knowledge of the account: `known` once the visitor's endpoint answered. */
+export interface AccountState {
+  known: boolean;
+  account: Account | null;
+}
+
+export const AccountContext = createContext<AccountState>({ known: false, account: null });
+
+export function useAccount(): AccountState {
+  return useContext(AccountContext);
+}
+
+/** Keeps <html data-compte> true to the account the endpoint named (expired session, new role). */
+export function showAccountHint(account: Account | null) {
+  document.documentElement.dataset.compte = hintFor(account) ?? "visiteur";
+}
