@@ -141,6 +141,20 @@ function applied(lists: BasketLists, change: Change, known: Map<string, BasketPr
   }
 }
 
+/** The server's lists with the changes still on their way, in the order they were sent. */
+export function withPendingChanges(
+  lists: BasketLists,
+  forms: readonly FormData[],
+  known: Map<string, BasketProduct>,
+): BasketLists {
+  let result = lists;
+  for (const form of forms) {
+    const change = changeOf(form);
+    if (change) result = applied(result, change, known);
+  }
+  return result;
+}
+
 const EMPTY: BasketLists = { cart: [], favorites: [] };
 
 export function BasketProvider({ lists, children }: { lists: BasketLists | null; children: ReactNode }) {
@@ -150,17 +164,17 @@ export function BasketProvider({ lists, children }: { lists: BasketLists | null;
   const pending = fetchers.filter(
     (fetcher) => fetcher.formAction === BASKET_ACTION && fetcher.formData !== undefined,
   );
-  // The server's lists with the changes still on their way, in the order they were sent.
   const pendingKey = pending.map((fetcher) => fetcher.key).join(" ");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pending forms are named by their keys.
-  const shown = useMemo(() => {
-    let result = lists ?? EMPTY;
-    for (const fetcher of pending) {
-      const change = fetcher.formData ? changeOf(fetcher.formData) : null;
-      if (change) result = applied(result, change, known.current);
-    }
-    return result;
-  }, [lists, pendingKey]);
+  const shown = useMemo(
+    () =>
+      withPendingChanges(
+        lists ?? EMPTY,
+        pending.flatMap((fetcher) => (fetcher.formData ? [fetcher.formData] : [])),
+        known.current,
+      ),
+    [lists, pendingKey],
+  );
 
   useLegacyBasketImport();
 
