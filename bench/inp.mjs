@@ -109,7 +109,8 @@ const INTERACTIONS = [
       try {
         // A cart with a piece in it (not measured), as a visitor who opens it has.
         await page.locator("main").getByRole("button", { name: "Ajouter au panier" }).first().click();
-        const cart = page.getByRole("button", { name: "Panier (1)" });
+        // The header's cart link, which the page's first script turns into the dialog's opener.
+        const cart = page.getByRole("link", { name: "Panier (1)" });
         await cart.waitFor();
         await page.waitForTimeout(500);
         return await measureTap(page, cart);
