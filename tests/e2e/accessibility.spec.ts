@@ -81,11 +81,11 @@ test.describe("shop pages", () => {
     await page.keyboard.press("Escape");
     await page.getByRole("main").getByRole("button", { name: "Ajouter au panier" }).click();
     await page.getByRole("button", { name: `Ajouter ${product.name} aux favoris` }).click();
-    await page.getByRole("button", { name: "Panier (1)" }).click();
+    await page.getByRole("link", { name: "Panier (1)" }).click();
     await expect(page.getByRole("dialog", { name: "Votre Panier" }).getByRole("listitem")).toHaveCount(1);
     await expectNoAxeViolations(page, "panneau du panier rempli");
     await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: "Favoris (1)" }).click();
+    await page.getByRole("link", { name: "Favoris (1)" }).click();
     await expect(page.getByRole("dialog", { name: "Vos Favoris" }).getByRole("listitem")).toHaveCount(1);
     await expectNoAxeViolations(page, "panneau des favoris rempli");
   });
@@ -145,13 +145,13 @@ test.describe("shop pages", () => {
     await expectNoAxeViolations(page, "accueil (1280 px)");
     await open(page, "/catalogue");
     await expectNoAxeViolations(page, "catalogue (1280 px)");
-    await page.getByRole("button", { name: "Favoris (0)" }).click();
+    await page.getByRole("link", { name: "Favoris (0)" }).click();
     const favorites = page.getByRole("dialog", { name: "Vos Favoris" });
     await expect(favorites.getByText("Votre liste de favoris est vide.")).toBeVisible();
     await expectNoAxeViolations(page, "panneau des favoris vide");
     await page.keyboard.press("Escape");
     await expect(favorites).toHaveCount(0);
-    await page.getByRole("button", { name: "Panier (0)" }).click();
+    await page.getByRole("link", { name: "Panier (0)" }).click();
     await expect(
       page.getByRole("dialog", { name: "Votre Panier" }).getByText("Votre panier est vide."),
     ).toBeVisible();
@@ -245,7 +245,7 @@ test.describe("shop pages", () => {
       await open(page, `/catalogue/produit/${product.slug}`);
       await expectNoAxeViolations(page, "fiche produit (390 px)");
       await page.getByRole("main").getByRole("button", { name: "Ajouter au panier" }).click();
-      await page.getByRole("button", { name: "Panier (1)" }).click();
+      await page.getByRole("link", { name: "Panier (1)" }).click();
       await expect(page.getByRole("dialog", { name: "Votre Panier" }).getByRole("listitem")).toHaveCount(1);
       await expectNoAxeViolations(page, "panier ouvert (390 px)");
     });

@@ -103,7 +103,7 @@ test("a guest on a phone orders a unique piece by post, pays, receives it, withd
     await guest.goto(`/catalogue/produit/${piece.slug}`);
     await waitForHydration(guest);
     await guest.getByRole("main").getByRole("button", { name: "Ajouter au panier" }).tap();
-    await guest.getByRole("button", { name: "Panier (1)" }).tap();
+    await guest.getByRole("link", { name: "Panier (1)" }).tap();
     await guest
       .getByRole("dialog", { name: "Votre Panier" })
       .getByRole("button", { name: "Contacter pour commander" })
@@ -161,7 +161,7 @@ test("a guest on a phone orders a unique piece by post, pays, receives it, withd
     await form.getByRole("button", { name: "Envoyer ma commande" }).tap();
     await expect(guest).toHaveURL(/\/commande\/[A-Za-z0-9_-]{43}$/);
     const trackingPath = new URL(guest.url()).pathname;
-    await expect(guest.getByRole("button", { name: "Panier (0)" })).toBeVisible();
+    await expect(guest.getByRole("link", { name: "Panier (0)" })).toBeVisible();
     // The order keeps the cost and the total the form showed.
     await expect(guest.getByTestId("order-delivery-cost")).toHaveText(euros(deliveryCents));
     await expect(guest.getByText(/^Total :/)).toHaveText(new RegExp(`^Total : ${amount(totalCents)}$`));

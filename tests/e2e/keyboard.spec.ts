@@ -71,7 +71,7 @@ test("catalogue → product → cart → order form, with the keyboard only", as
   await expect(page.getByTestId("panier-count")).toHaveText("1");
 
   // Open the cart panel from the header: focus moves in and stays in.
-  const cartButton = page.getByRole("button", { name: "Panier (1)" });
+  const cartButton = page.getByRole("link", { name: "Panier (1)" });
   await tabTo(page, cartButton, { backwards: true });
   await expectVisibleFocus(page);
   await page.keyboard.press("Enter");
