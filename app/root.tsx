@@ -94,8 +94,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   const [shop, favorites, cart, chatUnread] = await Promise.all([
     getShopDetails(db),
-    user ? listFavorites(db, user.id) : [],
-    user ? listCart(db, user.id) : [],
+    user ? listFavorites(db, { userId: user.id }) : [],
+    user ? listCart(db, { userId: user.id }) : [],
     user ? unreadByChat(db, user) : {},
   ]);
   const flash = readFlash(request);

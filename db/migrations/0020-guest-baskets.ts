@@ -6,7 +6,7 @@
  * cannot drop a NOT NULL nor add a check to a table, so it rebuilds them as migration 0003 did,
  * every row, index and constraint kept.
  */
-import { type Kysely, sql } from "kysely";
+import { type CreateTableBuilder, type Kysely, sql } from "kysely";
 import { currentTimestampText, databaseKind } from "../dialect";
 
 type Table = "cart_items" | "user_favorites";
@@ -21,7 +21,7 @@ const ONE_OWNER = sql`(user_id is null) <> (guest_basket_id is null)`;
 /** SQLite: the table made again with (`guests`) or without the guest owner, its rows copied. */
 async function rebuild(db: AnyDb, table: Table, guests: boolean) {
   const next = `${table}_next`;
-  let builder = db.schema
+  let builder: CreateTableBuilder<string, string> = db.schema
     .createTable(next)
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("user_id", "text", (c) =>

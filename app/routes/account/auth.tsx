@@ -1,7 +1,8 @@
 /**
  * /auth (docs/product.md §2): login, signup and forgot-password views on one page (?vue=inscription|oubli, so
  * the toggles work without JavaScript). Signed-in visitors are sent to their space; after login
- * or signup the guest basket joins the account and the visitor goes to ?redirectTo= or by role.
+ * or signup the guest basket of the `nacre_panier` cookie joins the account (ADR 032) and the
+ * visitor goes to ?redirectTo= or by role.
  */
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -22,8 +23,7 @@ import {
   TOO_MANY_ATTEMPTS,
 } from "~/features/auth/auth-schemas";
 import { PasswordField } from "~/features/auth/password-field";
-import { mergeGuestBasketFromForm } from "~/features/basket/basket.server";
-import { guestBasketPayload } from "~/features/basket/basket-context";
+import { mergeGuestBasketAtSignIn } from "~/features/basket/guest-basket.server";
 import { parseForm } from "~/lib/form";
 import { readFormFields } from "~/server/api-responses.server";
 import { callAuthEndpoint, forwardCookies, opensSession } from "~/server/auth-endpoints.server";
@@ -69,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === "signup") {
     const parsed = parseForm(signupSchema, form);
     if (!parsed.ok) return failure("inscription", parsed.firstError, 400);
-    const { name, email, password, redirectTo, guestBasket } = parsed.data;
+    const { name, email, password, redirectTo } = parsed.data;
     // Only these fields reach Better Auth: role, verification and the rest are never taken from a form.
     const response = await callAuthEndpoint(request, "/sign-up/email", { name, email, password });
     if (response.status === 429) return failure("inscription", TOO_MANY_ATTEMPTS, 429);
@@ -80,21 +80,22 @@ export async function action({ request }: Route.ActionArgs) {
       return failure("inscription", SIGNUP_ERROR, 400);
     }
     const body = (await response.json()) as { user?: { id?: string } };
-    if (body.user?.id) await mergeGuestBasketFromForm(body.user.id, guestBasket);
     const headers = withFlash(forwardCookies(response), SIGNUP_SUCCESS);
+    if (body.user?.id) await mergeGuestBasketAtSignIn(request, body.user.id, headers);
     return redirect(safeRedirectPath(redirectTo, "/mon-compte"), { headers });
   }
 
   const parsed = parseForm(loginSchema, form);
   if (!parsed.ok) return failure("connexion", parsed.firstError, 400);
-  const { email, password, redirectTo, guestBasket } = parsed.data;
+  const { email, password, redirectTo } = parsed.data;
   const response = await callAuthEndpoint(request, "/sign-in/email", { email, password });
   if (response.status === 429) return failure("connexion", TOO_MANY_ATTEMPTS, 429);
   if (!response.ok) return failure("connexion", LOGIN_ERROR, 401);
   const body = (await response.json()) as { user?: { id?: string; role?: string | null } };
   const role = body.user?.role === "admin" ? "admin" : "user";
-  if (body.user?.id) await mergeGuestBasketFromForm(body.user.id, guestBasket);
-  return redirect(safeRedirectPath(redirectTo, homeFor({ role })), { headers: forwardCookies(response) });
+  const headers = forwardCookies(response);
+  if (body.user?.id) await mergeGuestBasketAtSignIn(request, body.user.id, headers);
+  return redirect(safeRedirectPath(redirectTo, homeFor({ role })), { headers });
 }
 
 function viewHref(view: View, redirectTo: string | null): string {
@@ -103,12 +104,6 @@ function viewHref(view: View, redirectTo: string | null): string {
   if (redirectTo) params.set("redirectTo", redirectTo);
   const search = params.toString();
   return search ? `/auth?${search}` : "/auth";
-}
-
-/** Puts the guest basket into the form just before it leaves, to be merged into the account. */
-function attachGuestBasket(event: React.FormEvent<HTMLFormElement>) {
-  const field = event.currentTarget.elements.namedItem("guestBasket");
-  if (field instanceof HTMLInputElement) field.value = guestBasketPayload();
 }
 
 function Message({ error, success }: { error?: string | null; success?: string | null }) {
@@ -168,10 +163,9 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         ) : null}
 
         {view === "connexion" ? (
-          <Form method="post" className={styles.form} onSubmit={attachGuestBasket} key="connexion">
+          <Form method="post" className={styles.form} key="connexion">
             <input type="hidden" name="intent" value="login" />
             <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
-            <input type="hidden" name="guestBasket" value="" />
             <Field id="login-email" label="Email" name="email" type="email" autoComplete="email" required />
             <PasswordField
               id="login-password"
@@ -203,12 +197,10 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                 return;
               }
               setMismatch(false);
-              attachGuestBasket(event);
             }}
           >
             <input type="hidden" name="intent" value="signup" />
             <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
-            <input type="hidden" name="guestBasket" value="" />
             <Field id="signup-name" label="Nom" name="name" type="text" autoComplete="name" maxLength={80} />
             <Field id="signup-email" label="Email" name="email" type="email" autoComplete="email" required />
             <PasswordField
