@@ -8,9 +8,8 @@
 // - anonymous product page and /catalogue (page cache, ADR 008): >= 2,000 req/s, p99 < 50 ms;
 // - the product page signed in as the demo customer (always rendered): >= 300 req/s, p99 < 150 ms;
 // - a JSON list: GET /api/disponibilite with twelve pieces, anonymous: >= 1,500 req/s. It is the
-//   list real pages fetch: every page a guest opens with pieces in the local basket or favourites
-//   asks it on hydration (app/features/basket/basket-context.tsx), and the order form does; GET
-//   /api/favoris is served but no page fetches it (signed-in lists come with the page);
+//   list the order form fetches to keep its lines' state (since ADR 032 baskets are read from the
+//   server, GET /api/panier, and no longer polled by every page a guest opens);
 // - revalidation: the anonymous product page with `If-None-Match` from a first answer's ETag,
 //   every answer a 304 ("no ETag" when the page sends none). No budget, reported.
 // BENCH_SECONDS, BENCH_WARMUP (seconds), BENCH_CONNECTIONS change the load; BENCH_PORT (default

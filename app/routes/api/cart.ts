@@ -82,6 +82,10 @@ async function apply(
   return { failure, message: failure ? BASKET_ERROR_MESSAGES[failure] : message };
 }
 
+async function productExists(db: DB, productId: string): Promise<boolean> {
+  return Boolean(await db.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst());
+}
+
 /** A guest's basket is made only by a write that puts something in it. */
 function createsBasket(command: BasketAction): boolean {
   if (command.intent === "import") return command.cart.length > 0 || command.favorites.length > 0;
@@ -100,14 +104,17 @@ async function act({ request }: Route.ActionArgs) {
   const command = parsed.data;
   const plain = isPlainFormPost(request);
   const productId = "productId" in command ? command.productId : "";
-  const writer = await basketOwnerForWrite(request, { create: createsBasket(command) });
+  // A guest's basket is not made for a piece that does not exist.
+  const unknown = "productId" in command && createsBasket(command) && !(await productExists(db, command.productId));
+  const writer = await basketOwnerForWrite(request, { create: createsBasket(command) && !unknown });
   if (writer.kind === "too-many") {
     return plain ? backToPage(request, db, productId, GUEST_BASKETS_TOO_MANY) : apiError(GUEST_BASKETS_TOO_MANY, 429);
   }
   let outcome: { failure: BasketError | null; message: string } = { failure: null, message: DONE[command.intent] };
-  // A guest without a basket removing or changing a line: there is nothing to change.
+  // A guest without a basket changing or removing a line, or naming an unknown piece: nothing to change.
   if (writer.kind === "none") {
-    if (command.intent === "change") outcome = { failure: "introuvable", message: BASKET_ERROR_MESSAGES.introuvable };
+    if (command.intent === "change" || unknown)
+      outcome = { failure: "introuvable", message: BASKET_ERROR_MESSAGES.introuvable };
   } else {
     outcome = await apply(db, writer.owner, command);
   }
