@@ -69,7 +69,10 @@ async function prepareCustomer(base, database) {
 
 const MEASURES = [
   { key: "product", label: () => "product page, signed in (rendered)" },
-  { key: "favourites", label: (row) => `\`GET /api/panier\` (cart and favourites), signed in, ${row.favouriteCount} favourites` },
+  {
+    key: "favourites",
+    label: (row) => `\`GET /api/panier\` (cart and favourites), signed in, ${row.favouriteCount} favourites`,
+  },
   { key: "availability", label: () => "`GET /api/disponibilite`, 12 ids, anonymous" },
 ];
 

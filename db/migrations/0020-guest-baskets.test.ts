@@ -12,7 +12,10 @@ import { migrateToLatest, openDatabase } from "~/server/database.server";
 import { testDatabaseEnv } from "../../tests/support/test-database";
 import { migrationProvider } from "./index";
 
-const location = { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "nacre-0020-")), ...testDatabaseEnv("m0020") };
+const location = {
+  dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "nacre-0020-")),
+  ...testDatabaseEnv("m0020"),
+};
 const handle = openDatabase(location);
 const db = handle.db;
 const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
@@ -39,9 +42,16 @@ beforeAll(async () => {
       { id: "collier", slug: "collier", name: "Collier", price_cents: 9000, stock: 1, is_unique: 1 },
     ])
     .execute();
-  const remembered = { product_name: "Perle", product_slug: "perle", product_price_cents: 4500, created_at: at };
+  const remembered = {
+    product_name: "Perle",
+    product_slug: "perle",
+    product_price_cents: 4500,
+    created_at: at,
+  };
   await sql`insert into cart_items (id, user_id, product_id, product_name, product_slug, product_price_cents, quantity, created_at)
-    values ('ligne', 'cliente', 'perle', ${remembered.product_name}, ${remembered.product_slug}, 4500, 2, ${at})`.execute(db);
+    values ('ligne', 'cliente', 'perle', ${remembered.product_name}, ${remembered.product_slug}, 4500, 2, ${at})`.execute(
+    db,
+  );
   await sql`insert into user_favorites (id, user_id, product_id, product_name, product_slug, product_price_cents, created_at)
     values ('favori', 'cliente', 'perle', 'Perle', 'perle', 4500, ${at})`.execute(db);
 });
@@ -87,7 +97,10 @@ describe("migration 0020: guest baskets", () => {
         .values({ id: "zero", user_id: "cliente", product_id: "collier", quantity: 0 })
         .execute(),
     ).rejects.toThrow();
-    await db.insertInto("user_favorites").values({ id: "f2", user_id: "cliente", product_id: "collier" }).execute();
+    await db
+      .insertInto("user_favorites")
+      .values({ id: "f2", user_id: "cliente", product_id: "collier" })
+      .execute();
     await db.deleteFrom("products").where("id", "=", "collier").execute();
     expect(
       await db.selectFrom("user_favorites").select("product_id").where("id", "=", "f2").executeTakeFirst(),
@@ -107,16 +120,27 @@ describe("migration 0020: guest baskets", () => {
         .execute(),
     ).rejects.toThrow();
     for (const table of ["cart_items", "user_favorites"] as const) {
-      await expect(db.insertInto(table).values({ id: `${table}-sans`, product_id: "perle" }).execute()).rejects.toThrow();
+      await expect(
+        db
+          .insertInto(table)
+          .values({ id: `${table}-sans`, product_id: "perle" })
+          .execute(),
+      ).rejects.toThrow();
       await expect(
         db
           .insertInto(table)
           .values({ id: `${table}-deux`, user_id: "cliente", guest_basket_id: "invite", product_id: "perle" })
           .execute(),
       ).rejects.toThrow();
-      await db.insertInto(table).values({ id: `${table}-g`, guest_basket_id: "invite", product_id: "perle" }).execute();
+      await db
+        .insertInto(table)
+        .values({ id: `${table}-g`, guest_basket_id: "invite", product_id: "perle" })
+        .execute();
       await expect(
-        db.insertInto(table).values({ id: `${table}-g2`, guest_basket_id: "invite", product_id: "perle" }).execute(),
+        db
+          .insertInto(table)
+          .values({ id: `${table}-g2`, guest_basket_id: "invite", product_id: "perle" })
+          .execute(),
       ).rejects.toThrow();
     }
     await db.deleteFrom("guest_baskets").where("id", "=", "invite").execute();
@@ -129,9 +153,16 @@ describe("migration 0020: guest baskets", () => {
       .insertInto("guest_baskets")
       .values({ id: "invite", token_hash: "h2", created_at: at, updated_at: at })
       .execute();
-    await db.insertInto("cart_items").values({ id: "g", guest_basket_id: "invite", product_id: "perle" }).execute();
+    await db
+      .insertInto("cart_items")
+      .values({ id: "g", guest_basket_id: "invite", product_id: "perle" })
+      .execute();
     await migrateTo("0019-cgv-versions");
-    const back = await sql<{ id: string; user_id: string; quantity: number }>`select id, user_id, quantity from cart_items`.execute(db);
+    const back = await sql<{
+      id: string;
+      user_id: string;
+      quantity: number;
+    }>`select id, user_id, quantity from cart_items`.execute(db);
     expect(back.rows).toEqual([{ id: "ligne", user_id: "cliente", quantity: 2 }]);
     await migrateToLatest(db);
     expect((await lines("cart_items")).map((line) => line.id)).toEqual(["ligne"]);

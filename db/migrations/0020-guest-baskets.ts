@@ -25,7 +25,9 @@ async function rebuild(db: AnyDb, table: Table, guests: boolean) {
     .createTable(next)
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("user_id", "text", (c) =>
-      guests ? c.references("users.id").onDelete("cascade") : c.notNull().references("users.id").onDelete("cascade"),
+      guests
+        ? c.references("users.id").onDelete("cascade")
+        : c.notNull().references("users.id").onDelete("cascade"),
     );
   if (guests) {
     builder = builder.addColumn("guest_basket_id", "text", (c) =>
@@ -64,7 +66,9 @@ async function rebuild(db: AnyDb, table: Table, guests: boolean) {
   const columns = sql.join(kept.map((column) => sql.ref(column)));
   // Going back, a guest's lines have no account to belong to: they are left out.
   const rows = guests ? sql`` : sql` where user_id is not null`;
-  await sql`insert into ${sql.table(next)} (${columns}) select ${columns} from ${sql.table(table)}${rows}`.execute(db);
+  await sql`insert into ${sql.table(next)} (${columns}) select ${columns} from ${sql.table(table)}${rows}`.execute(
+    db,
+  );
   await db.schema.dropTable(table).execute();
   await db.schema.alterTable(next).renameTo(table).execute();
   await db.schema.createIndex(`${table}_product_idx`).on(table).column("product_id").execute();

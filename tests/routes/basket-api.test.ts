@@ -64,7 +64,9 @@ function send(
       method,
       headers: {
         "x-forwarded-for": options.address ?? newAddress(),
-        ...(method === "POST" ? { origin: options.origin ?? shop.url, "content-length": Buffer.byteLength(body) } : {}),
+        ...(method === "POST"
+          ? { origin: options.origin ?? shop.url, "content-length": Buffer.byteLength(body) }
+          : {}),
         ...(type ? { "content-type": type } : {}),
         ...(options.cookie ? { cookie: options.cookie } : {}),
         ...(options.navigate
@@ -104,18 +106,31 @@ function guestCookie(answer: Answer): string | null {
 
 const guestBasketCount = async () =>
   Number(
-    (await shop.ctx.db.selectFrom("guest_baskets").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow())
-      .n,
+    (
+      await shop.ctx.db
+        .selectFrom("guest_baskets")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
-let piece: (id: string, stock?: number, extra?: { is_sold?: number; is_unique?: number }) => Promise<string>;
+let piece: (id: string, stock?: number, extra?: { is_sold?: 0 | 1; is_unique?: 0 | 1 }) => Promise<string>;
 
 beforeAll(async () => {
   shop = await startTestShop("panier-invite", { TRUST_PROXY: "1" });
   piece = async (id, stock = 5, extra = {}) => {
     await shop.ctx.db
       .insertInto("products")
-      .values({ id, slug: `piece-${id}`, name: `Pièce ${id}`, price_cents: 2500, stock, is_unique: 0, is_sold: 0, ...extra })
+      .values({
+        id,
+        slug: `piece-${id}`,
+        name: `Pièce ${id}`,
+        price_cents: 2500,
+        stock,
+        is_unique: 0,
+        is_sold: 0,
+        ...extra,
+      })
       .execute();
     return id;
   };
@@ -137,19 +152,31 @@ describe("a guest's basket on the server", () => {
     expect(await guestBasketCount()).toBe(before + 1);
     const token = (guestCookie(answer) ?? "").slice("nacre_panier=".length);
     const rows = await shop.ctx.db.selectFrom("guest_baskets").select("token_hash").execute();
-    expect(rows.map((row) => row.token_hash)).toContain(crypto.createHash("sha256").update(token).digest("hex"));
+    expect(rows.map((row) => row.token_hash)).toContain(
+      crypto.createHash("sha256").update(token).digest("hex"),
+    );
     expect(rows.map((row) => row.token_hash)).not.toContain(token);
 
     // Every change sends it again: its 30 days count from the last one.
-    const again = await post({ cookie: guestCookie(answer) ?? "", json: { intent: "favorite", productId: id } });
-    expect(again.json()).toMatchObject({ ok: true, cart: [{ productId: id }], favorites: [{ productId: id }] });
+    const again = await post({
+      cookie: guestCookie(answer) ?? "",
+      json: { intent: "favorite", productId: id },
+    });
+    expect(again.json()).toMatchObject({
+      ok: true,
+      cart: [{ productId: id }],
+      favorites: [{ productId: id }],
+    });
     expect(guestCookie(again)).toBe(guestCookie(answer));
     expect(await guestBasketCount()).toBe(before + 1);
   });
 
   it("is Secure when the visitor is on https (the proxy says so)", async () => {
     const id = await piece("securise");
-    const answer = await post({ json: { intent: "add", productId: id }, headers: { "x-forwarded-proto": "https" } });
+    const answer = await post({
+      json: { intent: "add", productId: id },
+      headers: { "x-forwarded-proto": "https" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.cookies.find((cookie) => cookie.startsWith("nacre_panier="))).toMatch(/; Secure$/);
   });
@@ -198,14 +225,21 @@ describe("a guest's basket on the server", () => {
     await post({ cookie: second, json: { intent: "change", productId: mine, delta: -1 } });
     expect((await send("GET", "/api/panier", { cookie: first })).json().cart).toHaveLength(1);
 
-    const stored = await shop.ctx.db.selectFrom("guest_baskets").select("token_hash").executeTakeFirstOrThrow();
+    const stored = await shop.ctx.db
+      .selectFrom("guest_baskets")
+      .select("token_hash")
+      .executeTakeFirstOrThrow();
     const forged = [
       `nacre_panier=${crypto.randomBytes(32).toString("base64url")}`,
       `nacre_panier=${stored.token_hash}`,
       "nacre_panier=../../etc",
     ];
     for (const cookie of forged) {
-      expect((await send("GET", "/api/panier", { cookie })).json()).toEqual({ ok: true, cart: [], favorites: [] });
+      expect((await send("GET", "/api/panier", { cookie })).json()).toEqual({
+        ok: true,
+        cart: [],
+        favorites: [],
+      });
       // A write with it gets a new, empty basket of its own, under a new cookie.
       const written = await post({ cookie, json: { intent: "favorite", productId: mine } });
       expect(written.json()).toMatchObject({ cart: [], favorites: [{ productId: mine }] });
@@ -223,7 +257,11 @@ describe("a guest's basket on the server", () => {
       .set({ updated_at: new Date(Date.now() - 31 * 24 * 60 * 60_000).toISOString() })
       .where("token_hash", "=", crypto.createHash("sha256").update(token).digest("hex"))
       .execute();
-    expect((await send("GET", "/api/panier", { cookie })).json()).toEqual({ ok: true, cart: [], favorites: [] });
+    expect((await send("GET", "/api/panier", { cookie })).json()).toEqual({
+      ok: true,
+      cart: [],
+      favorites: [],
+    });
   });
 
   it("a plain form post goes back to its page with a toast, and sets the cookie there too", async () => {
@@ -235,7 +273,9 @@ describe("a guest's basket on the server", () => {
     });
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/catalogue?tri=prix");
-    expect(answer.cookies.join("\n")).toContain(`nacre_flash=${encodeURIComponent("Création ajoutée au panier.")}`);
+    expect(answer.cookies.join("\n")).toContain(
+      `nacre_flash=${encodeURIComponent("Création ajoutée au panier.")}`,
+    );
     const cookie = guestCookie(answer) ?? "";
     expect(cookie).toMatch(/^nacre_panier=/);
     const favourite = await post({ cookie, form: { intent: "favorite", productId: id }, navigate: true });
@@ -255,14 +295,19 @@ describe("a guest's basket on the server", () => {
     const cookie = guestCookie(await post({ json: { intent: "add", productId: id } })) ?? "";
     const more = await post({ cookie, json: { intent: "add", productId: id } });
     expect(more.status).toBe(409);
-    expect(more.json()).toEqual({ ok: false, error: "Cette création n'est plus disponible dans cette quantité." });
+    expect(more.json()).toEqual({
+      ok: false,
+      error: "Cette création n'est plus disponible dans cette quantité.",
+    });
     const sold = await piece("vendue", 1, { is_sold: 1 });
     expect((await post({ cookie, json: { intent: "add", productId: sold } })).json()).toEqual({
       ok: false,
       error: "Cette création a déjà été vendue.",
     });
     expect((await post({ cookie, json: { intent: "favorite", productId: "inconnue" } })).status).toBe(404);
-    expect((await send("GET", "/api/panier", { cookie })).json().cart).toMatchObject([{ productId: id, quantity: 1 }]);
+    expect((await send("GET", "/api/panier", { cookie })).json().cart).toMatchObject([
+      { productId: id, quantity: 1 },
+    ]);
   });
 });
 
@@ -344,7 +389,10 @@ describe("bad requests", () => {
     });
     expect(huge.status).toBe(413);
     expect(huge.text).toContain("Requête trop volumineuse");
-    const foreign = await post({ json: { intent: "add", productId: "premier" }, origin: "https://pirate.example" });
+    const foreign = await post({
+      json: { intent: "add", productId: "premier" },
+      origin: "https://pirate.example",
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.text).toBe("Requête refusée : origine non autorisée.");
     expect(await guestBasketCount()).toBe(before);
@@ -385,7 +433,11 @@ describe("signing in or up takes the guest basket into the account", () => {
     send("POST", "/auth", { cookie, form: fields, navigate: true });
 
   async function accountLists(email: string) {
-    const user = await shop.ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const user = await shop.ctx.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     const cart = await shop.ctx.db
       .selectFrom("cart_items")
       .select(["product_id", "quantity"])
@@ -402,7 +454,8 @@ describe("signing in or up takes the guest basket into the account", () => {
 
   async function guestWith(cart: string[], favorites: string[]) {
     let cookie = "";
-    for (const id of cart) cookie = guestCookie(await post({ cookie, json: { intent: "add", productId: id } })) ?? cookie;
+    for (const id of cart)
+      cookie = guestCookie(await post({ cookie, json: { intent: "add", productId: id } })) ?? cookie;
     for (const id of favorites)
       cookie = guestCookie(await post({ cookie, json: { intent: "favorite", productId: id } })) ?? cookie;
     const token = cookie.slice("nacre_panier=".length);
@@ -411,7 +464,8 @@ describe("signing in or up takes the guest basket into the account", () => {
   }
 
   const basketGone = async (hash: string) =>
-    (await shop.ctx.db.selectFrom("guest_baskets").select("id").where("token_hash", "=", hash).execute()).length === 0;
+    (await shop.ctx.db.selectFrom("guest_baskets").select("id").where("token_hash", "=", hash).execute())
+      .length === 0;
 
   it("at sign-up: the lines join the new account, the guest basket is deleted and its cookie cleared", async () => {
     const id = await piece("inscription");
@@ -425,7 +479,9 @@ describe("signing in or up takes the guest basket into the account", () => {
       passwordConfirm: "Motdepasse-2026",
     });
     expect(answer.status).toBe(302);
-    expect(answer.cookies).toContainEqual(expect.stringMatching(/^nacre_panier=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/));
+    expect(answer.cookies).toContainEqual(
+      expect.stringMatching(/^nacre_panier=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/),
+    );
     expect(await accountLists(email)).toEqual({ cart: [{ product_id: id, quantity: 2 }], favorites: [id] });
     expect(await basketGone(hash)).toBe(true);
   });
@@ -440,7 +496,11 @@ describe("signing in or up takes the guest basket into the account", () => {
       password: "Motdepasse-2026",
       passwordConfirm: "Motdepasse-2026",
     });
-    const user = await shop.ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const user = await shop.ctx.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     await shop.ctx.db
       .insertInto("cart_items")
       .values({ id: "ligneexistante", user_id: user.id, product_id: id, quantity: 2 })
@@ -460,7 +520,11 @@ describe("signing in or up takes the guest basket into the account", () => {
   it("a failed sign-in keeps the guest basket and its cookie", async () => {
     const id = await piece("echec");
     const { cookie, hash } = await guestWith([id], []);
-    const answer = await authForm(cookie, { intent: "login", email: "personne@exemple.fr", password: "Mauvais-2026" });
+    const answer = await authForm(cookie, {
+      intent: "login",
+      email: "personne@exemple.fr",
+      password: "Mauvais-2026",
+    });
     expect(answer.status).toBe(401);
     expect(answer.cookies.some((c) => c.startsWith("nacre_panier="))).toBe(false);
     expect(await basketGone(hash)).toBe(false);
@@ -502,6 +566,8 @@ describe("ordering from a guest's server cart", () => {
     });
     expect(placed.status, placed.text.slice(0, 300)).toBe(303);
     expect(placed.location).toMatch(/^\/commande\/[A-Za-z0-9_-]{43}\?nouvelle$/);
-    expect((await send("GET", "/api/panier", { cookie })).json().cart.map((line) => line.productId)).toEqual([kept]);
+    expect((await send("GET", "/api/panier", { cookie })).json().cart.map((line) => line.productId)).toEqual([
+      kept,
+    ]);
   });
 });

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "~/server/context.server";
 import { createTestContext } from "~/server/test-context";
 import {
+  addToCart,
   adoptGuestBasket,
   type BasketOwner,
-  addToCart,
   changeCartQuantity,
   listCart,
   listFavorites,
@@ -260,8 +260,15 @@ describe("merging a guest's lists (docs/product.md §10.2)", () => {
     await adoptGuestBasket(ctx.db, guest.guestBasketId, account.userId);
     expect(await quantityOf(account, "adopte")).toBe(2);
     expect(await quantityOf(account, "retenue")).toBe(0);
-    expect((await listFavorites(ctx.db, account)).map((f) => f.productId).sort()).toEqual(["adopte", "retenue"]);
-    const left = await ctx.db.selectFrom("guest_baskets").select("id").where("id", "=", guest.guestBasketId).execute();
+    expect((await listFavorites(ctx.db, account)).map((f) => f.productId).sort()).toEqual([
+      "adopte",
+      "retenue",
+    ]);
+    const left = await ctx.db
+      .selectFrom("guest_baskets")
+      .select("id")
+      .where("id", "=", guest.guestBasketId)
+      .execute();
     expect(left).toEqual([]);
     const lines = await ctx.db
       .selectFrom("cart_items")
@@ -310,7 +317,10 @@ describe("guest baskets are kept 30 days after their last change (docs/product.m
     expect(purged).toBe(1);
     const kept = await ctx.db.selectFrom("guest_baskets").select("id").execute();
     expect(kept.map((row) => row.id).sort()).toEqual(
-      others.map((row) => row.id).filter((id) => id !== left.guestBasketId).sort(),
+      others
+        .map((row) => row.id)
+        .filter((id) => id !== left.guestBasketId)
+        .sort(),
     );
     expect(await listCart(ctx.db, left)).toEqual([]);
     expect(await listFavorites(ctx.db, left)).toEqual([]);
@@ -342,7 +352,9 @@ describe("pieces that can no longer be ordered stay listed (issue: not silently 
     // A deleted piece's line is removed by the line's own id.
     const deleted = cart.find((line) => line.availability === "deleted") as (typeof cart)[number];
     await removeFromCart(ctx.db, { userId: user }, deleted.productId);
-    expect((await listCart(ctx.db, { userId: user })).map((line) => line.name)).toEqual(["Pièce bientot-vendue"]);
+    expect((await listCart(ctx.db, { userId: user })).map((line) => line.name)).toEqual([
+      "Pièce bientot-vendue",
+    ]);
     expect(await changeCartQuantity(ctx.db, { userId: user }, "bientot-vendue", 1)).toBe("vendu");
   });
 });
@@ -352,7 +364,9 @@ describe("a piece on request (docs/product.md §10.19)", () => {
     await product("surdemande", { stock: 1, unique: true, price: null });
     expect(await addToCart(ctx.db, { userId: otherUserId }, "surdemande")).toBeNull();
     await toggleFavorite(ctx.db, { userId: otherUserId }, "surdemande");
-    const line = (await listCart(ctx.db, { userId: otherUserId })).find((item) => item.productId === "surdemande");
+    const line = (await listCart(ctx.db, { userId: otherUserId })).find(
+      (item) => item.productId === "surdemande",
+    );
     expect(line).toMatchObject({ name: "Pièce surdemande", priceCents: null, quantity: 1 });
     const favourite = (await listFavorites(ctx.db, { userId: otherUserId })).find(
       (item) => item.productId === "surdemande",

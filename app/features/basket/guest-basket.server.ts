@@ -41,7 +41,9 @@ function tokenOf(request: Request): string | null {
 }
 
 export function hasGuestBasketCookie(request: Request): boolean {
-  return (request.headers.get("cookie") ?? "").split(/;\s*/).some((part) => part.startsWith(`${GUEST_BASKET_COOKIE}=`));
+  return (request.headers.get("cookie") ?? "")
+    .split(/;\s*/)
+    .some((part) => part.startsWith(`${GUEST_BASKET_COOKIE}=`));
 }
 
 /** Secure whenever the visitor is on https: the request says so, or the shop's public address does (as the session's cookie). */
@@ -67,7 +69,11 @@ function keptSince(now: Date): string {
 }
 
 /** The guest basket the request's cookie names, if the token is one the shop made and still keeps. */
-export async function guestBasketOf(request: Request, db: DB = getDb(), now = new Date()): Promise<string | null> {
+export async function guestBasketOf(
+  request: Request,
+  db: DB = getDb(),
+  now = new Date(),
+): Promise<string | null> {
   const token = tokenOf(request);
   if (!token) return null;
   const row = await db
@@ -113,7 +119,11 @@ export async function basketOwnerForWrite(
   const token = tokenOf(request);
   const existing = await guestBasketOf(request, db);
   if (existing && token)
-    return { kind: "owner", owner: { guestBasketId: existing }, setCookie: guestBasketCookie(request, token) };
+    return {
+      kind: "owner",
+      owner: { guestBasketId: existing },
+      setCookie: guestBasketCookie(request, token),
+    };
   if (!create) return { kind: "none" };
   if (!(await createRateLimiter(db, GUEST_BASKET_LIMIT).attempt(clientAddress(request))))
     return { kind: "too-many" };
@@ -132,7 +142,10 @@ export async function basketOwnerForWrite(
  * days are deleted, their lines with them (cascade). Returns how many went.
  */
 export async function purgeGuestBaskets(db: DB, now = new Date()): Promise<number> {
-  const result = await db.deleteFrom("guest_baskets").where("updated_at", "<", keptSince(now)).executeTakeFirst();
+  const result = await db
+    .deleteFrom("guest_baskets")
+    .where("updated_at", "<", keptSince(now))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -140,7 +153,11 @@ export async function purgeGuestBaskets(db: DB, now = new Date()): Promise<numbe
  * After a sign-in or a sign-up (docs/product.md §10.2): the guest basket of the request's cookie
  * joins the account with the merge rules and is deleted, and `headers` clear the cookie.
  */
-export async function mergeGuestBasketAtSignIn(request: Request, userId: string, headers: Headers): Promise<Headers> {
+export async function mergeGuestBasketAtSignIn(
+  request: Request,
+  userId: string,
+  headers: Headers,
+): Promise<Headers> {
   const guestBasketId = await guestBasketOf(request);
   if (guestBasketId) await adoptGuestBasket(getDb(), guestBasketId, userId);
   if (hasGuestBasketCookie(request)) headers.append("Set-Cookie", clearGuestBasketCookie(request));

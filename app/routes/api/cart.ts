@@ -8,6 +8,7 @@
  */
 import { data } from "react-router";
 import {
+  addToCart,
   BASKET_ERROR_MESSAGES,
   type BasketError,
   type BasketOwner,
@@ -18,7 +19,6 @@ import {
   removeFavorite,
   removeFromCart,
   toggleFavorite,
-  addToCart,
 } from "~/features/basket/basket.server";
 import { backToPage, isPlainFormPost } from "~/features/basket/basket-form.server";
 import { type BasketAction, basketActionSchema } from "~/features/basket/basket-schemas";
@@ -105,12 +105,18 @@ async function act({ request }: Route.ActionArgs) {
   const plain = isPlainFormPost(request);
   const productId = "productId" in command ? command.productId : "";
   // A guest's basket is not made for a piece that does not exist.
-  const unknown = "productId" in command && createsBasket(command) && !(await productExists(db, command.productId));
+  const unknown =
+    "productId" in command && createsBasket(command) && !(await productExists(db, command.productId));
   const writer = await basketOwnerForWrite(request, { create: createsBasket(command) && !unknown });
   if (writer.kind === "too-many") {
-    return plain ? backToPage(request, db, productId, GUEST_BASKETS_TOO_MANY) : apiError(GUEST_BASKETS_TOO_MANY, 429);
+    return plain
+      ? backToPage(request, db, productId, GUEST_BASKETS_TOO_MANY)
+      : apiError(GUEST_BASKETS_TOO_MANY, 429);
   }
-  let outcome: { failure: BasketError | null; message: string } = { failure: null, message: DONE[command.intent] };
+  let outcome: { failure: BasketError | null; message: string } = {
+    failure: null,
+    message: DONE[command.intent],
+  };
   // A guest without a basket changing or removing a line, or naming an unknown piece: nothing to change.
   if (writer.kind === "none") {
     if (command.intent === "change" || unknown)

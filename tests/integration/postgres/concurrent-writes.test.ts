@@ -248,20 +248,28 @@ describe("two app contexts on one database", () => {
 
   it("two guest baskets merged at once (two logins) combine within the stock, in either order", async () => {
     await Promise.all([
-      mergeGuestBasket(first.db, { userId }, {
-        cart: [
-          { productId: "mergea", quantity: 2 },
-          { productId: "mergeb", quantity: 2 },
-        ],
-        favorites: ["mergea", "mergeb"],
-      }),
-      mergeGuestBasket(second.db, { userId }, {
-        cart: [
-          { productId: "mergeb", quantity: 2 },
-          { productId: "mergea", quantity: 2 },
-        ],
-        favorites: ["mergeb", "mergea"],
-      }),
+      mergeGuestBasket(
+        first.db,
+        { userId },
+        {
+          cart: [
+            { productId: "mergea", quantity: 2 },
+            { productId: "mergeb", quantity: 2 },
+          ],
+          favorites: ["mergea", "mergeb"],
+        },
+      ),
+      mergeGuestBasket(
+        second.db,
+        { userId },
+        {
+          cart: [
+            { productId: "mergeb", quantity: 2 },
+            { productId: "mergea", quantity: 2 },
+          ],
+          favorites: ["mergeb", "mergea"],
+        },
+      ),
     ]);
     const lines = await listCart(first.db, { userId });
     expect(lines.find((line) => line.productId === "mergea")?.quantity).toBe(4);
