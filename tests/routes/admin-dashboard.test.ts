@@ -304,7 +304,7 @@ describe("user manager", () => {
         body: JSON.stringify(body),
       });
     expect((await json("/api/panier", { intent: "add", productId })).status).toBeLessThan(300);
-    expect((await json("/api/favoris", { intent: "toggle", productId })).status).toBeLessThan(300);
+    expect((await json("/api/panier", { intent: "favorite", productId })).status).toBeLessThan(300);
     const review = await fetch(`${shop.url}/mon-compte`, {
       method: "POST",
       redirect: "manual",

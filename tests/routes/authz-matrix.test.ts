@@ -265,16 +265,8 @@ const MATRIX: Record<string, Row> = {
   },
   // Better Auth's own endpoints: the session of the caller, or null.
   "api/auth/*": { url: () => "/api/auth/get-session", get: all(200), post: all(405) },
-  "api/panier": {
-    url: () => "/api/panier",
-    get: userApi,
-    post: { ...userApi, clienteA: 400, clientB: 400, admin: 400 },
-  },
-  "api/favoris": {
-    url: () => "/api/favoris",
-    get: userApi,
-    post: { ...userApi, clienteA: 400, clientB: 400, admin: 400 },
-  },
+  // Every visitor's basket (ADR 032): a guest reads empty lists; a post without a command is a 400.
+  "api/panier": { url: () => "/api/panier", get: all(200), post: all(400) },
   // Alice's conversation, asked for by name: only Alice and the admin get it.
   "api/chat": {
     url: () => `/api/chat?conversation=${ids.aliceChat}`,

@@ -114,7 +114,8 @@ const ENDPOINTS: { path: string; role: "anonyme" | "cliente" | "admin"; fields: 
   },
   { path: "/mon-compte", role: "cliente", fields: { intent: "", username: "", rating: "", comment: "" } },
   { path: "/api/panier", role: "cliente", fields: { intent: "", productId: "", delta: "" } },
-  { path: "/api/favoris", role: "cliente", fields: { intent: "", productId: "" } },
+  // Every visitor's basket (ADR 032): a guest's malformed post is refused the same way.
+  { path: "/api/panier", role: "anonyme", fields: { intent: "", productId: "", delta: "" } },
   { path: "/api/chat", role: "cliente", fields: { intent: "", chatId: "", content: "" } },
   {
     path: "/api/admin/produits",
@@ -574,7 +575,7 @@ describe("bodies an action does not read", () => {
   }
 
   it("answers a 200 KB text/plain body with a French 415, and the connection lives on", async () => {
-    for (const path of ["/api/favoris", "/api/chat", "/api/panier", "/contact", "/mon-compte"]) {
+    for (const path of ["/api/chat", "/api/panier", "/contact", "/mon-compte"]) {
       const before = await snapshot();
       for (let attempt = 0; attempt < 3; attempt++) {
         const { first, second } = await twoOnOneSocket(path, customer, "text/plain", BIG_TEXT);
@@ -590,15 +591,26 @@ describe("bodies an action does not read", () => {
   });
 
   it("answers when the action refuses before reading: a 200 KB JSON body from a visitor", async () => {
-    for (const path of ["/api/favoris", "/api/chat", "/api/panier"]) {
-      const body = JSON.stringify({ intent: "send", content: BIG_TEXT });
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const { first, second } = await twoOnOneSocket(path, "", "application/json", body);
-        expect(first.status, path).toBe(401);
-        expect(JSON.parse(first.text), path).toEqual({ ok: false, error: "Veuillez vous connecter." });
-        expect(second.reused, `${path}: the connection was closed`).toBe(true);
-      }
+    const body = JSON.stringify({ intent: "send", content: BIG_TEXT });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { first, second } = await twoOnOneSocket("/api/chat", "", "application/json", body);
+      expect(first.status).toBe(401);
+      expect(JSON.parse(first.text)).toEqual({ ok: false, error: "Veuillez vous connecter." });
+      expect(second.reused, "/api/chat: the connection was closed").toBe(true);
     }
+  });
+
+  it("answers a visitor's 200 KB JSON body the basket cannot read with a French 400 (every visitor has a basket, ADR 032)", async () => {
+    const before = await snapshot();
+    const body = JSON.stringify({ intent: "send", content: BIG_TEXT });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { first, second } = await twoOnOneSocket("/api/panier", "", "application/json", body);
+      expect(first.status).toBe(400);
+      expect(JSON.parse(first.text)).toMatchObject({ ok: false, error: expect.stringMatching(/\S/) });
+      expect(first.text).not.toContain("nacre_panier");
+      expect(second.reused, "/api/panier: the connection was closed").toBe(true);
+    }
+    expect(await snapshot()).toBe(before);
   });
 
   it("answers an oversize body with its French 413 and reads the rest: the upload ends cleanly", async () => {

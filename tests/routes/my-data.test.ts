@@ -63,7 +63,7 @@ const userRow = async (email: string) =>
 /** A customer's traces: chat message, review, cart line and favourite. */
 async function leaveTraces(cookie: string, who: { chat: string; review: string }, productId: string) {
   expect((await post("/api/panier", cookie, { intent: "add", productId })).status).toBe(200);
-  expect((await post("/api/favoris", cookie, { intent: "toggle", productId })).status).toBe(200);
+  expect((await post("/api/panier", cookie, { intent: "favorite", productId })).status).toBe(200);
   const opened = await post("/api/chat", cookie, { intent: "open" });
   expect(opened.status).toBe(200);
   const chatId = (await opened.json()).chat.id as string;

@@ -12,6 +12,7 @@
  * accounts, the oldest first, so it stays short; the next day's pass goes on.
  */
 
+import { purgeGuestBaskets } from "~/features/basket/guest-basket.server";
 import { composeMail } from "~/features/mail/compose-mail.server";
 import { greetingFor } from "~/features/mail/mail-template";
 import { dayMonthYear } from "~/lib/dates";
@@ -252,7 +253,7 @@ export async function runInactivityPass(
 }
 
 /**
- * Passes while the server runs: the first shortly after start (`firstPassMs`, never delaying the
+ * Passes while the server runs — the inactive accounts, then the guest baskets left 30 days: the first shortly after start (`firstPassMs`, never delaying the
  * start), then once a day. On PostgreSQL the instances sharing the database take turns: a pass
  * runs where it takes the database lock, and is skipped where another instance holds it.
  */
@@ -267,13 +268,20 @@ export function startInactivitySchedule(
     if (running || stopped) return;
     running = true;
     try {
-      const outcome = await tryWithDatabaseLock(ctx, "comptes-inactifs", () => runInactivityPass(ctx));
-      if (outcome.taken && (outcome.value.warned || outcome.value.deleted || outcome.value.failed)) {
-        const { warned, deleted, failed } = outcome.value;
+      const outcome = await tryWithDatabaseLock(ctx, "comptes-inactifs", async () => ({
+        accounts: await runInactivityPass(ctx),
+        // Guest baskets left 30 days go in the same daily pass (docs/product.md §10.2, ADR 032).
+        guestBaskets: await purgeGuestBaskets(ctx.db),
+      }));
+      if (!outcome.taken) return;
+      const { warned, deleted, failed } = outcome.value.accounts;
+      if (warned || deleted || failed) {
         console.info(
           `Comptes inactifs : ${warned} prévenu(s), ${deleted} supprimé(s)${failed ? `, ${failed} remis au prochain passage` : ""}`,
         );
       }
+      if (outcome.value.guestBaskets)
+        console.info(`Paniers d'invités de plus de 30 jours supprimés : ${outcome.value.guestBaskets}`);
     } catch (error) {
       console.error(`[comptes inactifs] passage impossible : ${errorKind(error)}`);
     } finally {

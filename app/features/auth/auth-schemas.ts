@@ -9,8 +9,6 @@ export { PASSWORDS_MISMATCH };
 const email = singleLineText()
   .min(1, "Veuillez saisir votre adresse email.")
   .pipe(z.email("Adresse email invalide."));
-/** The guest basket (local storage) posted with login and signup, merged into the account. */
-const guestBasket = z.string().max(100_000).optional();
 
 /** The login form (docs/product.md §2 /auth). */
 export const loginSchema = z.object({
@@ -18,7 +16,6 @@ export const loginSchema = z.object({
   email,
   password: z.string().min(1, "Veuillez saisir votre mot de passe.").max(128, "Mot de passe trop long."),
   redirectTo: z.string().optional(),
-  guestBasket,
 });
 
 /** The signup form: name (optional), e-mail, password and its confirmation. */
@@ -33,7 +30,6 @@ export const signupSchema = z
       .max(128, "Mot de passe trop long."),
     passwordConfirm: z.string(),
     redirectTo: z.string().optional(),
-    guestBasket,
   })
   .refine((values) => values.password === values.passwordConfirm, {
     message: PASSWORDS_MISMATCH,

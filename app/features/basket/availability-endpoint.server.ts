@@ -1,9 +1,10 @@
 /**
- * GET /api/disponibilite?id=…&id=… — whether the pieces a guest keeps in local storage can still
- * be ordered (sold, out of stock or deleted ones are then shown as unavailable). Every page a guest
- * with a stored basket or favourites opens asks for it, so Express answers it ahead of React Router,
- * whose per-request work (a Fetch request, route matching, a response stream) cost three times the
- * query itself (docs/product.md §10.17: a JSON list ≥ 1,500 requests/s).
+ * GET /api/disponibilite?id=…&id=… — whether pieces can still be ordered (sold, out of stock or
+ * deleted ones are then shown as unavailable): the order form of /contact keeps its lines' state
+ * up to date with it while the visitor fills it in (docs/product.md §10.19). Baskets themselves are
+ * read from the server since ADR 032. Express answers it ahead of React Router, whose per-request
+ * work (a Fetch request, route matching, a response stream) cost three times the query itself
+ * (docs/product.md §10.17: a JSON list ≥ 1,500 requests/s).
  */
 import type { RequestHandler } from "express";
 import { getDb } from "~/server/context.server";

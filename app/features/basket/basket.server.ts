@@ -1,18 +1,55 @@
 /**
- * A signed-in customer's favourites and cart (docs/product.md §3 user_favorites, cart_items): what the
- * sidebars and /mon-compte show of each piece, and every rule of docs/product.md §4 enforced on the server.
- * Lines keep a snapshot of the piece, so a sold or deleted piece shows as unavailable instead of
- * disappearing.
+ * Every visitor's favourites and cart (docs/product.md §3 user_favorites, cart_items; ADR 032): a
+ * customer's lines belong to the account, a guest's to a guest basket (guest-basket.server.ts names
+ * it from its cookie). What the sidebars and /mon-compte show of each piece, and every rule of
+ * docs/product.md §4 enforced on the server, the same for both owners. Lines keep a snapshot of the
+ * piece, so a sold or deleted piece shows as unavailable instead of disappearing.
  */
 
 import { sql } from "kysely";
-import { getDb } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import { newId } from "~/server/ids.server";
 import { lockingKeys, lockingRows } from "../../../db/dialect";
 import { freeUnits, heldQuantities } from "../orders/holds.server";
-import { guestBasketSchema } from "./basket-schemas";
 import type { Availability, CheckedBasketProduct } from "./basket-types";
+
+/** Whose lists: an account's, or a guest basket's (ADR 032). */
+export type BasketOwner = { userId: string } | { guestBasketId: string };
+
+/** The owner's column in cart_items and user_favorites, and its value. */
+function ownerColumn(owner: BasketOwner): "user_id" | "guest_basket_id" {
+  return "userId" in owner ? "user_id" : "guest_basket_id";
+}
+
+function ownerId(owner: BasketOwner): string {
+  return "userId" in owner ? owner.userId : owner.guestBasketId;
+}
+
+/** The owner's columns of a new line: exactly one is set (migration 0020's check). */
+function ownerValues(owner: BasketOwner) {
+  return "userId" in owner
+    ? { user_id: owner.userId, guest_basket_id: null }
+    : { user_id: null, guest_basket_id: owner.guestBasketId };
+}
+
+/** The owner as a lock key: its kind named, so an account and a guest basket never share a key. */
+function ownerKey(owner: BasketOwner): string {
+  return "userId" in owner ? `compte:${owner.userId}` : `invite:${owner.guestBasketId}`;
+}
+
+/**
+ * Every change to a guest's lists dates its basket, kept 30 days after its last change
+ * (docs/product.md §10.2). Done before the change: a basket being changed is never the one the
+ * purge takes.
+ */
+async function touch(db: DB, owner: BasketOwner, now = new Date()): Promise<void> {
+  if ("userId" in owner) return;
+  await db
+    .updateTable("guest_baskets")
+    .set({ updated_at: now.toISOString() })
+    .where("id", "=", owner.guestBasketId)
+    .execute();
+}
 
 export interface FavoriteLine extends CheckedBasketProduct {
   favoriteId: string;
@@ -98,13 +135,13 @@ const LINE_COLUMNS = [
   "img.height",
 ] as const;
 
-export async function listFavorites(db: DB, userId: string): Promise<FavoriteLine[]> {
+export async function listFavorites(db: DB, owner: BasketOwner): Promise<FavoriteLine[]> {
   const rows = await db
     .selectFrom("user_favorites as l")
     .leftJoin("products as p", "p.id", "l.product_id")
     .leftJoin(firstImage(db).as("img"), "img.product_id", "l.product_id")
     .select(LINE_COLUMNS)
-    .where("l.user_id", "=", userId)
+    .where(`l.${ownerColumn(owner)}`, "=", ownerId(owner))
     .orderBy("l.created_at", "desc")
     .orderBy("l.id")
     .execute();
@@ -112,13 +149,13 @@ export async function listFavorites(db: DB, userId: string): Promise<FavoriteLin
   return rows.map((row) => ({ ...toBasketProduct(row, held), favoriteId: row.lineId }));
 }
 
-export async function listCart(db: DB, userId: string): Promise<CartLine[]> {
+export async function listCart(db: DB, owner: BasketOwner): Promise<CartLine[]> {
   const rows = await db
     .selectFrom("cart_items as l")
     .leftJoin("products as p", "p.id", "l.product_id")
     .leftJoin(firstImage(db).as("img"), "img.product_id", "l.product_id")
     .select([...LINE_COLUMNS, "l.quantity"])
-    .where("l.user_id", "=", userId)
+    .where(`l.${ownerColumn(owner)}`, "=", ownerId(owner))
     .orderBy("l.created_at", "asc")
     .orderBy("l.id")
     .execute();
@@ -146,7 +183,10 @@ async function snapshot(db: DB, productId: string) {
     : null;
 }
 
-/** Current availability of pieces a guest keeps in local storage (unknown ids are "deleted"). */
+/**
+ * Current availability of pieces named by id (unknown ids are "deleted"): the order form's lines
+ * (GET /api/disponibilite, and the posted lines of an order request).
+ */
 export async function checkAvailability(
   db: DB,
   productIds: string[],
@@ -184,7 +224,8 @@ export async function checkAvailability(
   );
 }
 
-// --- Mutations (docs/product.md §4 "Cart, logged in", "Favourites"): every rule is enforced here.
+// --- Mutations (docs/product.md §4 "Cart", "Favourites"): every rule is enforced here, for an
+// account and a guest basket alike.
 
 export type BasketError = "introuvable" | "vendu" | "epuise" | "reservee";
 
@@ -215,16 +256,17 @@ async function availableQuantity(db: DB, productId: string): Promise<number | Ba
  * so that concurrent adds (two tabs, two instances of the shop) each count: the database adds 1 to
  * the quantity it holds, and refuses past the stock, instead of writing back a quantity read before.
  */
-export async function addToCart(db: DB, userId: string, productId: string): Promise<BasketError | null> {
+export async function addToCart(db: DB, owner: BasketOwner, productId: string): Promise<BasketError | null> {
   const limit = await availableQuantity(db, productId);
   if (typeof limit === "string") return limit;
   const remembered = await snapshot(db, productId);
+  await touch(db, owner);
   const line = await db
     .insertInto("cart_items")
-    .values({ id: newId(), user_id: userId, product_id: productId, quantity: 1, ...remembered })
+    .values({ id: newId(), ...ownerValues(owner), product_id: productId, quantity: 1, ...remembered })
     .onConflict((oc) =>
       oc
-        .columns(["user_id", "product_id"])
+        .columns([ownerColumn(owner), "product_id"])
         .doUpdateSet({ quantity: sql<number>`cart_items.quantity + 1` })
         .where("cart_items.quantity", "<", limit),
     )
@@ -239,7 +281,7 @@ export async function addToCart(db: DB, userId: string, productId: string): Prom
  */
 export async function changeCartQuantity(
   db: DB,
-  userId: string,
+  owner: BasketOwner,
   productId: string,
   delta: number,
 ): Promise<BasketError | null> {
@@ -249,10 +291,11 @@ export async function changeCartQuantity(
       trx
         .selectFrom("cart_items")
         .select(["id", "quantity"])
-        .where("user_id", "=", userId)
+        .where(ownerColumn(owner), "=", ownerId(owner))
         .where("product_id", "=", productId),
     ).executeTakeFirst();
     if (!line) return "introuvable";
+    await touch(trx, owner);
     const wanted = line.quantity + delta;
     if (wanted <= 0) {
       await trx.deleteFrom("cart_items").where("id", "=", line.id).execute();
@@ -270,16 +313,17 @@ export async function changeCartQuantity(
  * Deletes the caller's own line of a list, named by its piece's id or — once the piece was
  * deleted and the line only keeps its snapshot — by the line's own id.
  */
-async function deleteOwnLine(db: DB, table: "cart_items" | "user_favorites", userId: string, id: string) {
+async function deleteOwnLine(db: DB, table: "cart_items" | "user_favorites", owner: BasketOwner, id: string) {
+  await touch(db, owner);
   await db
     .deleteFrom(table)
-    .where("user_id", "=", userId)
+    .where(ownerColumn(owner), "=", ownerId(owner))
     .where((eb) => eb.or([eb("product_id", "=", id), eb("id", "=", id)]))
     .execute();
 }
 
-export async function removeFromCart(db: DB, userId: string, productId: string): Promise<void> {
-  await deleteOwnLine(db, "cart_items", userId, productId);
+export async function removeFromCart(db: DB, owner: BasketOwner, productId: string): Promise<void> {
+  await deleteOwnLine(db, "cart_items", owner, productId);
 }
 
 /**
@@ -290,16 +334,17 @@ export async function removeFromCart(db: DB, userId: string, productId: string):
  */
 export async function toggleFavorite(
   db: DB,
-  userId: string,
+  owner: BasketOwner,
   productId: string,
 ): Promise<boolean | BasketError> {
-  // One toggle of a piece for an account at a time (PostgreSQL: a transaction-scoped advisory lock;
-  // SQLite: its one writer), so each answers what it did: added, or removed.
+  // One toggle of a piece for an owner at a time (PostgreSQL: a transaction-scoped advisory lock,
+  // its key naming the owner's kind; SQLite: its one writer), so each answers what it did.
   return db.transaction().execute(async (trx) => {
-    await lockingKeys(trx, [`favori:${userId}:${productId}`]);
+    await lockingKeys(trx, [`favori:${ownerKey(owner)}:${productId}`]);
+    await touch(trx, owner);
     const removed = await trx
       .deleteFrom("user_favorites")
-      .where("user_id", "=", userId)
+      .where(ownerColumn(owner), "=", ownerId(owner))
       .where("product_id", "=", productId)
       .executeTakeFirst();
     if (Number(removed.numDeletedRows) > 0) return false;
@@ -307,73 +352,109 @@ export async function toggleFavorite(
     if (!remembered) return "introuvable";
     await trx
       .insertInto("user_favorites")
-      .values({ id: newId(), user_id: userId, product_id: productId, ...remembered })
+      .values({ id: newId(), ...ownerValues(owner), product_id: productId, ...remembered })
       .execute();
     return true;
   });
 }
 
-export async function removeFavorite(db: DB, userId: string, productId: string): Promise<void> {
-  await deleteOwnLine(db, "user_favorites", userId, productId);
+export async function removeFavorite(db: DB, owner: BasketOwner, productId: string): Promise<void> {
+  await deleteOwnLine(db, "user_favorites", owner, productId);
+}
+
+/** A guest's lists as merged into another owner's: pieces and quantities only. */
+export interface GuestLists {
+  cart: { productId: string; quantity: number }[];
+  favorites: string[];
 }
 
 /**
- * Guest cart and favourites move into the account at login and signup (docs/product.md §10.2): quantities are
- * combined within the stock, unknown or sold pieces are dropped, and nothing is ever duplicated.
- * Each line is one upsert that adds to the quantity the database holds (a concurrent add or merge
- * still counts), taken in product order so that two merges at once never wait on each other's rows.
+ * The merge rules (docs/product.md §10.2): quantities are combined within the free stock, unknown,
+ * sold or held pieces are dropped, and nothing is ever duplicated. Each line is one upsert that adds
+ * to the quantity the database holds (a concurrent add or merge still counts), taken in product
+ * order so that two merges at once never wait on each other's rows.
  */
-export async function mergeGuestBasket(
-  db: DB,
-  userId: string,
-  guest: { cart: { productId: string; quantity: number }[]; favorites: string[] },
-): Promise<void> {
+async function mergeInto(trx: DB, owner: BasketOwner, guest: GuestLists): Promise<void> {
   const byProduct = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  for (const productId of [...new Set(guest.favorites)].sort(byProduct)) {
+    const remembered = await snapshot(trx, productId);
+    if (!remembered) continue;
+    await trx
+      .insertInto("user_favorites")
+      .values({ id: newId(), ...ownerValues(owner), product_id: productId, ...remembered })
+      .onConflict((oc) => oc.columns([ownerColumn(owner), "product_id"]).doNothing())
+      .execute();
+  }
+  const cart = [...guest.cart].sort((a, b) => byProduct(a.productId, b.productId));
+  for (const { productId, quantity } of cart) {
+    const limit = await availableQuantity(trx, productId);
+    if (typeof limit === "string") continue;
+    const remembered = await snapshot(trx, productId);
+    const combined = sql<number>`cart_items.quantity + ${quantity}`;
+    await trx
+      .insertInto("cart_items")
+      .values({
+        id: newId(),
+        ...ownerValues(owner),
+        product_id: productId,
+        quantity: Math.min(limit, quantity),
+        ...remembered,
+      })
+      .onConflict((oc) =>
+        oc.columns([ownerColumn(owner), "product_id"]).doUpdateSet({
+          quantity: sql<number>`case when ${combined} > ${limit} then ${limit} else ${combined} end`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/**
+ * A guest's lists joined to an owner's with the merge rules: what a browser's old local-storage
+ * basket brings once (POST /api/panier `import`). An empty import writes nothing.
+ */
+export async function mergeGuestBasket(db: DB, owner: BasketOwner, guest: GuestLists): Promise<void> {
+  if (guest.cart.length === 0 && guest.favorites.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    for (const productId of [...new Set(guest.favorites)].sort(byProduct)) {
-      const remembered = await snapshot(trx, productId);
-      if (!remembered) continue;
-      await trx
-        .insertInto("user_favorites")
-        .values({ id: newId(), user_id: userId, product_id: productId, ...remembered })
-        .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
-        .execute();
-    }
-    const cart = [...guest.cart].sort((a, b) => byProduct(a.productId, b.productId));
-    for (const { productId, quantity } of cart) {
-      const limit = await availableQuantity(trx, productId);
-      if (typeof limit === "string") continue;
-      const remembered = await snapshot(trx, productId);
-      const combined = sql<number>`cart_items.quantity + ${quantity}`;
-      await trx
-        .insertInto("cart_items")
-        .values({
-          id: newId(),
-          user_id: userId,
-          product_id: productId,
-          quantity: Math.min(limit, quantity),
-          ...remembered,
-        })
-        .onConflict((oc) =>
-          oc.columns(["user_id", "product_id"]).doUpdateSet({
-            quantity: sql<number>`case when ${combined} > ${limit} then ${limit} else ${combined} end`,
-          }),
-        )
-        .execute();
-    }
+    await touch(trx, owner);
+    await mergeInto(trx, owner, guest);
   });
 }
 
-/** The guest basket posted with a login or signup form; anything malformed is simply ignored. */
-export async function mergeGuestBasketFromForm(userId: string, raw: string | undefined): Promise<void> {
-  if (!raw) return;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return;
-  }
-  const parsed = guestBasketSchema.safeParse(json);
-  if (!parsed.success) return;
-  await mergeGuestBasket(getDb(), userId, parsed.data);
+/**
+ * At sign-in and sign-up (docs/product.md §10.2): the guest basket's lines join the account with the
+ * merge rules, and the guest basket is deleted with its lines. Its row is locked first, so two
+ * sign-ins at once with one cookie merge it once: the second finds it gone.
+ */
+export async function adoptGuestBasket(db: DB, guestBasketId: string, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const basket = await lockingRows(
+      trx,
+      trx.selectFrom("guest_baskets").select("id").where("id", "=", guestBasketId),
+    ).executeTakeFirst();
+    if (!basket) return;
+    const [cart, favorites] = await Promise.all([
+      trx
+        .selectFrom("cart_items")
+        .select(["product_id", "quantity"])
+        .where("guest_basket_id", "=", guestBasketId)
+        .where("product_id", "is not", null)
+        .execute(),
+      trx
+        .selectFrom("user_favorites")
+        .select("product_id")
+        .where("guest_basket_id", "=", guestBasketId)
+        .where("product_id", "is not", null)
+        .execute(),
+    ]);
+    await mergeInto(
+      trx,
+      { userId },
+      {
+        cart: cart.map((line) => ({ productId: line.product_id as string, quantity: line.quantity })),
+        favorites: favorites.map((line) => line.product_id as string),
+      },
+    );
+    await trx.deleteFrom("guest_baskets").where("id", "=", guestBasketId).execute();
+  });
 }

@@ -78,10 +78,12 @@ export async function submitOrder(
   userId: string | null,
   now: Date = new Date(),
   clientAddress = "",
+  guestBasketId: string | null = null,
 ): Promise<PlacedOrder | OrderRefusal> {
   const placed = await placeOrder(ctx.db, {
     form,
     userId,
+    guestBasketId,
     clientAddress,
     now,
     inTransaction: async (trx, placed) => {

@@ -1,7 +1,7 @@
 /**
- * The order request of /contact (docs/product.md §10.19): the form's data (a signed-in customer's
- * cart or favourites read here, so the form works without JavaScript; the upcoming events to pick
- * up from) and its action: checked by
+ * The order request of /contact (docs/product.md §10.19): the form's data (the visitor's cart or
+ * favourites read here from the server, a customer's or a guest's basket (ADR 032), so the form works
+ * without JavaScript; the upcoming events to pick up from) and its action: checked by
  * `orderFormSchema`, rate limited, then `submitOrder`, which holds the pieces, e-mails the customer
  * and the shop, and answers with the order's private link. Without JavaScript, « Calculer les frais
  * de livraison » posts the form to get its figures back (ADR 028): nothing is written.
@@ -9,6 +9,7 @@
 import { data, redirect } from "react-router";
 import { getProfile } from "~/features/account/profile.server";
 import { checkAvailability, listCart, listFavorites } from "~/features/basket/basket.server";
+import { basketOwnerOf, guestBasketOf } from "~/features/basket/guest-basket.server";
 import { listEvents, splitByTime } from "~/features/events/events.server";
 import { parseForm } from "~/lib/form";
 import { getAppContext } from "~/server/context.server";
@@ -16,7 +17,7 @@ import type { DB } from "~/server/database.server";
 import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
 import { withFlash } from "~/server/flash.server";
 import { clientAddress, createRateLimiter } from "~/server/rate-limit.server";
-import type { SessionUser } from "~/server/session.server";
+import { getOptionalUser, type SessionUser } from "~/server/session.server";
 import { submitOrder } from "./order-flow.server";
 import type { OrderFormLine, OrderFormState, OrderRequestData, OrderSource } from "./order-request-types";
 import {
@@ -59,18 +60,23 @@ const toLine = (line: OrderFormLine): OrderFormLine => ({
   quantity: line.quantity,
 });
 
+/**
+ * The form's first state: the visitor's lists on the server (the posted lines stay what is
+ * ordered, checked again by placeOrder), a customer's details, the events ahead.
+ */
 export async function loadOrderRequest(
   db: DB,
-  user: Pick<SessionUser, "id"> | null,
+  request: Request,
   source: OrderSource,
   now: Date = new Date(),
 ): Promise<OrderRequestData> {
+  const [user, owner] = await Promise.all([getOptionalUser(request), basketOwnerOf(request)]);
   const [events, lines, profile] = await Promise.all([
     listEvents(db),
-    user
+    owner
       ? source === "panier"
-        ? listCart(db, user.id)
-        : listFavorites(db, user.id).then((items) => items.map((item) => ({ ...item, quantity: 1 })))
+        ? listCart(db, owner)
+        : listFavorites(db, owner).then((items) => items.map((item) => ({ ...item, quantity: 1 })))
       : null,
     user ? getProfile(db, user.id) : null,
   ]);
@@ -219,7 +225,16 @@ export async function handleOrderRequest(
   if (!(await createRateLimiter(ctx.db, ORDER_LIMIT).attempt(clientAddress(request))))
     return refused(ctx.db, fields, 429, ORDER_MESSAGES.tooMany);
   try {
-    const placed = await submitOrder(ctx, parsed.data, user?.id ?? null, new Date(), clientAddress(request));
+    // The ordered pieces leave the visitor's cart: the account's, or the guest basket's (ADR 032).
+    const guestBasketId = user ? null : await guestBasketOf(request, ctx.db);
+    const placed = await submitOrder(
+      ctx,
+      parsed.data,
+      user?.id ?? null,
+      new Date(),
+      clientAddress(request),
+      guestBasketId,
+    );
     if (!placed.ok) {
       const onEvent = placed.message === ORDER_MESSAGES.eventUnknown;
       return refused(

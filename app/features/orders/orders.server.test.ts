@@ -155,8 +155,8 @@ describe("placing an order", () => {
   it("takes the ordered pieces out of the customer's cart", async () => {
     await piece("panier1", { stock: 4 });
     await piece("panier2", { stock: 4 });
-    expect(await addToCart(ctx.db, customerId, "panier1")).toBeNull();
-    expect(await addToCart(ctx.db, customerId, "panier2")).toBeNull();
+    expect(await addToCart(ctx.db, { userId: customerId }, "panier1")).toBeNull();
+    expect(await addToCart(ctx.db, { userId: customerId }, "panier2")).toBeNull();
     await placed([{ productId: "panier1", quantity: 1 }], { userId: customerId });
     const left = await ctx.db
       .selectFrom("cart_items")
@@ -194,7 +194,7 @@ describe("pieces held for an order", () => {
       availability: "reserved",
       stock: 0,
     });
-    expect(await addToCart(ctx.db, otherCustomerId, "perle-unique")).toBe("reservee");
+    expect(await addToCart(ctx.db, { userId: otherCustomerId }, "perle-unique")).toBe("reservee");
     const second = await placeOrder(ctx.db, {
       form: form([{ productId: "perle-unique", quantity: 1 }]),
       userId: null,

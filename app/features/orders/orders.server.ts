@@ -145,6 +145,8 @@ function eventStillAhead(event: { start_date: string; end_date: string | null },
 export interface PlaceOrderInput {
   form: OrderForm;
   userId: string | null;
+  /** A guest's server basket (ADR 032): the ordered pieces leave its cart as a customer's leave hers. */
+  guestBasketId?: string | null;
   /** The network address the order came from, as the shop sees it ('' unknown). */
   clientAddress?: string;
   now?: Date;
@@ -158,7 +160,7 @@ export interface PlaceOrderInput {
 /**
  * Places an order: checks every line against the pieces as they are now (for sale, enough
  * free units once other orders' holds are counted), takes the prices from the database, holds the
- * units, records the first step and empties those lines from a customer's cart.
+ * units, records the first step and empties those lines from the customer's or the guest's cart.
  *
  * What it holds (ADR 022): at most what is left of the client's cap (units held by the same account,
  * normalised e-mail or network address), the rest of the lines waiting for the seller's approval;
@@ -306,10 +308,15 @@ export async function placeOrder(db: DB, input: PlaceOrderInput): Promise<Placed
       .insertInto("order_events")
       .values({ id: newId(), order_id: id, status: "nouvelle", admin_id: null, created_at: at })
       .execute();
-    if (input.userId) {
+    const owner = input.userId
+      ? ({ column: "user_id", id: input.userId } as const)
+      : input.guestBasketId
+        ? ({ column: "guest_basket_id", id: input.guestBasketId } as const)
+        : null;
+    if (owner) {
       await trx
         .deleteFrom("cart_items")
-        .where("user_id", "=", input.userId)
+        .where(owner.column, "=", owner.id)
         .where("product_id", "in", [...wanted.keys()])
         .execute();
     }

@@ -51,8 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     getUserReview(db, user.id),
     findCustomerChat(db, user.id),
     supportIsAvailable(db),
-    listCart(db, user.id),
-    listFavorites(db, user.id),
+    listCart(db, { userId: user.id }),
+    listFavorites(db, { userId: user.id }),
   ]);
   if (!profile) throw redirect("/auth");
   return {

@@ -1,7 +1,8 @@
 /**
  * /auth (docs/product.md §2): login, signup and forgot-password views on one page (?vue=inscription|oubli, so
  * the toggles work without JavaScript). Signed-in visitors are sent to their space; after login
- * or signup the guest basket joins the account and the visitor goes to ?redirectTo= or by role.
+ * or signup the guest basket of the `nacre_panier` cookie joins the account (ADR 032) and the
+ * visitor goes to ?redirectTo= or by role.
  */
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -22,8 +23,9 @@ import {
   TOO_MANY_ATTEMPTS,
 } from "~/features/auth/auth-schemas";
 import { PasswordField } from "~/features/auth/password-field";
-import { mergeGuestBasketFromForm } from "~/features/basket/basket.server";
+import { mergeGuestBasketAtSignIn } from "~/features/basket/guest-basket.server";
 import { parseForm } from "~/lib/form";
+import { accountHintCookie } from "~/server/account-hint.server";
 import { readFormFields } from "~/server/api-responses.server";
 import { callAuthEndpoint, forwardCookies, opensSession } from "~/server/auth-endpoints.server";
 import { withFlash } from "~/server/flash.server";
@@ -68,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === "signup") {
     const parsed = parseForm(signupSchema, form);
     if (!parsed.ok) return failure("inscription", parsed.firstError, 400);
-    const { name, email, password, redirectTo, guestBasket } = parsed.data;
+    const { name, email, password, redirectTo } = parsed.data;
     // Only these fields reach Better Auth: role, verification and the rest are never taken from a form.
     const response = await callAuthEndpoint(request, "/sign-up/email", { name, email, password });
     if (response.status === 429) return failure("inscription", TOO_MANY_ATTEMPTS, 429);
@@ -79,21 +81,25 @@ export async function action({ request }: Route.ActionArgs) {
       return failure("inscription", SIGNUP_ERROR, 400);
     }
     const body = (await response.json()) as { user?: { id?: string } };
-    if (body.user?.id) await mergeGuestBasketFromForm(body.user.id, guestBasket);
     const headers = withFlash(forwardCookies(response), SIGNUP_SUCCESS);
+    // The header shows the account from the next page's first paint (ADR 036).
+    headers.append("Set-Cookie", accountHintCookie({ role: "user" }));
+    if (body.user?.id) await mergeGuestBasketAtSignIn(request, body.user.id, headers);
     return redirect(safeRedirectPath(redirectTo, "/mon-compte"), { headers });
   }
 
   const parsed = parseForm(loginSchema, form);
   if (!parsed.ok) return failure("connexion", parsed.firstError, 400);
-  const { email, password, redirectTo, guestBasket } = parsed.data;
+  const { email, password, redirectTo } = parsed.data;
   const response = await callAuthEndpoint(request, "/sign-in/email", { email, password });
   if (response.status === 429) return failure("connexion", TOO_MANY_ATTEMPTS, 429);
   if (!response.ok) return failure("connexion", LOGIN_ERROR, 401);
   const body = (await response.json()) as { user?: { id?: string; role?: string | null } };
   const role = body.user?.role === "admin" ? "admin" : "user";
-  if (body.user?.id) await mergeGuestBasketFromForm(body.user.id, guestBasket);
-  return redirect(safeRedirectPath(redirectTo, homeFor({ role })), { headers: forwardCookies(response) });
+  const headers = forwardCookies(response);
+  headers.append("Set-Cookie", accountHintCookie({ role }));
+  if (body.user?.id) await mergeGuestBasketAtSignIn(request, body.user.id, headers);
+  return redirect(safeRedirectPath(redirectTo, homeFor({ role })), { headers });
 }
 
 function viewHref(view: View, redirectTo: string | null): string {

@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getShopDetails(db),
     holdDays(db),
     deliveryRates(db),
-    source ? loadOrderRequest(db, await getOptionalUser(request), source) : null,
+    source ? loadOrderRequest(db, request, source) : null,
   ]);
   return { shop, holdDays: days, rates, order };
 }

@@ -202,16 +202,16 @@ describe("two app contexts on one database", () => {
   });
 
   const quantity = async () =>
-    (await listCart(first.db, userId)).find((line) => line.productId === "largestock")?.quantity ?? 0;
+    (await listCart(first.db, { userId })).find((line) => line.productId === "largestock")?.quantity ?? 0;
 
   it("50 concurrent addToCart / changeCartQuantity(+1) on one line give the exact quantity", async () => {
-    expect(await addToCart(first.db, userId, "largestock")).toBeNull();
+    expect(await addToCart(first.db, { userId }, "largestock")).toBeNull();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => {
         const db = (i % 2 === 0 ? first : second).db;
         return i % 4 < 2
-          ? addToCart(db, userId, "largestock")
-          : changeCartQuantity(db, userId, "largestock", 1);
+          ? addToCart(db, { userId }, "largestock")
+          : changeCartQuantity(db, { userId }, "largestock", 1);
       }),
     );
     expect(results.filter((result) => result !== null)).toEqual([]);
@@ -219,11 +219,11 @@ describe("two app contexts on one database", () => {
   });
 
   it("+1 and -1 mixed at once end exactly at their sum", async () => {
-    expect(await changeCartQuantity(first.db, userId, "largestock", 30 - (await quantity()))).toBeNull();
+    expect(await changeCartQuantity(first.db, { userId }, "largestock", 30 - (await quantity()))).toBeNull();
     const results = await Promise.all(
       Array.from({ length: 70 }, (_, i) => {
         const db = (i % 2 === 0 ? first : second).db;
-        return changeCartQuantity(db, userId, "largestock", i < 50 ? 1 : -1);
+        return changeCartQuantity(db, { userId }, "largestock", i < 50 ? 1 : -1);
       }),
     );
     expect(results.filter((result) => result !== null)).toEqual([]);
@@ -233,7 +233,7 @@ describe("two app contexts on one database", () => {
   it("20 concurrent favourite toggles act one after the other: half add, half remove", async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        toggleFavorite((i % 2 === 0 ? first : second).db, userId, "favorite"),
+        toggleFavorite((i % 2 === 0 ? first : second).db, { userId }, "favorite"),
       ),
     );
     expect(results.filter((result) => result === true)).toHaveLength(10);
@@ -248,22 +248,30 @@ describe("two app contexts on one database", () => {
 
   it("two guest baskets merged at once (two logins) combine within the stock, in either order", async () => {
     await Promise.all([
-      mergeGuestBasket(first.db, userId, {
-        cart: [
-          { productId: "mergea", quantity: 2 },
-          { productId: "mergeb", quantity: 2 },
-        ],
-        favorites: ["mergea", "mergeb"],
-      }),
-      mergeGuestBasket(second.db, userId, {
-        cart: [
-          { productId: "mergeb", quantity: 2 },
-          { productId: "mergea", quantity: 2 },
-        ],
-        favorites: ["mergeb", "mergea"],
-      }),
+      mergeGuestBasket(
+        first.db,
+        { userId },
+        {
+          cart: [
+            { productId: "mergea", quantity: 2 },
+            { productId: "mergeb", quantity: 2 },
+          ],
+          favorites: ["mergea", "mergeb"],
+        },
+      ),
+      mergeGuestBasket(
+        second.db,
+        { userId },
+        {
+          cart: [
+            { productId: "mergeb", quantity: 2 },
+            { productId: "mergea", quantity: 2 },
+          ],
+          favorites: ["mergeb", "mergea"],
+        },
+      ),
     ]);
-    const lines = await listCart(first.db, userId);
+    const lines = await listCart(first.db, { userId });
     expect(lines.find((line) => line.productId === "mergea")?.quantity).toBe(4);
     expect(lines.find((line) => line.productId === "mergeb")?.quantity).toBe(3);
   });
