@@ -265,6 +265,8 @@ const MATRIX: Record<string, Row> = {
   },
   // Better Auth's own endpoints: the session of the caller, or null.
   "api/auth/*": { url: () => "/api/auth/get-session", get: all(200), post: all(405) },
+  // The visitor's own part of the page (ADR 036): everyone gets theirs, nobody writes to it.
+  "api/moi": { url: () => "/api/moi", get: all(200), post: all(405) },
   // Every visitor's basket (ADR 032): a guest reads empty lists; a post without a command is a 400.
   "api/panier": { url: () => "/api/panier", get: all(200), post: all(400) },
   // Alice's conversation, asked for by name: only Alice and the admin get it.

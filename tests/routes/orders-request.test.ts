@@ -325,9 +325,17 @@ describe("ordering from /contact", () => {
       });
       expect(added.status).toBe(200);
     }
-    // The cart counts it (docs/product.md §2): the header as the server draws it.
+    // The cart counts it (docs/product.md §2): the header's count comes from the visitor's endpoint
+    // (ADR 036), the account page draws the lines.
+    const own = (await (await fetch(`${server.url}/api/moi`, { headers: { cookie } })).json()) as {
+      cart: { productId: string; quantity: number }[];
+    };
+    expect(own.cart.map((line) => [line.productId, line.quantity])).toEqual([
+      [onRequest.id, 1],
+      [priced.id, 1],
+    ]);
     const home = await (await fetch(`${server.url}/mon-compte`, { headers: { cookie } })).text();
-    expect(home).toContain('aria-label="Panier (2)"');
+    expect(home).toContain(inHtml(priced.name));
     expect(home).toContain(inHtml(onRequest.name));
     expect(home).toContain("Prix sur demande");
     expect(home).not.toContain("Votre panier est vide.");
