@@ -101,7 +101,7 @@ describe("shared page cache", () => {
     const part = (await own.json()) as {
       account: { name: string };
       cart: { cartItemId: string; productId: string }[];
-      favorites: { favoriteId: string; productId: string }[];
+      favorites: { favoriteId: string; productId: string; name: string }[];
     };
     expect(part.account.name).toBe("Claire Martin");
     expect(part.cart.map((line) => line.productId)).toContain(cartPiece);
@@ -111,9 +111,13 @@ describe("shared page cache", () => {
       DEMO_CUSTOMER.email,
       ...part.cart.map((line) => line.cartItemId),
       ...part.favorites.map((line) => line.favoriteId),
-      'aria-pressed="true"',
+      // A heart drawn as pressed, and the header's counts.
+      ...part.favorites.map((line) => `Retirer ${line.name} des favoris`),
       `Panier (${part.cart.length})`,
     ];
+    // The scan looks for what a personal page does show (so a leak would be seen): their account page.
+    const account = await page("/mon-compte", customer);
+    for (const shown of [part.account.name, DEMO_CUSTOMER.email]) expect(account.html).toContain(shown);
     const productPath = /href="(\/catalogue\/produit\/[\w-]+)"/.exec(catalogue.html)?.[1];
     const soldPath = /href="(\/galerie\/vendu\/[\w-]+)"/.exec((await page("/galerie")).html)?.[1];
     expect(productPath && soldPath).toBeTruthy();
