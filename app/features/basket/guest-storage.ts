@@ -11,38 +11,38 @@ export interface LegacyBasket {
   favorites: string[];
 }
 
+/** One stored list; an unreadable one (corrupt JSON, storage refused) is no list. */
 function readList(key: string): Record<string, unknown>[] {
-  const raw = window.localStorage.getItem(key);
-  if (!raw) return [];
-  const parsed: unknown = JSON.parse(raw);
-  if (!Array.isArray(parsed)) return [];
-  return parsed.filter(
-    (item): item is Record<string, unknown> =>
-      Boolean(item) && typeof item === "object" && typeof item.id === "string" && item.id !== "",
-  );
+  try {
+    const raw = window.localStorage.getItem(key);
+    if (!raw) return [];
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (item): item is Record<string, unknown> =>
+        Boolean(item) && typeof item === "object" && typeof item.id === "string" && item.id !== "",
+    );
+  } catch (error) {
+    console.warn(`Ancien panier du navigateur illisible (${key}) : ignoré`, error);
+    return [];
+  }
 }
 
 /** The stored basket in the shape /api/panier imports, or null when there is none. */
 export function readLegacyBasket(): LegacyBasket | null {
-  try {
-    const cart = readList(GUEST_CART_KEY).map((line) => {
-      const quantity = Number(line.quantity);
-      return {
-        productId: String(line.id),
-        quantity: Number.isInteger(quantity) && quantity > 0 ? Math.min(quantity, 99) : 1,
-      };
-    });
-    const favorites = readList(GUEST_FAVORITES_KEY).map((item) => String(item.id));
-    if (cart.length === 0 && favorites.length === 0) {
-      clearLegacyBasket();
-      return null;
-    }
-    return { cart: cart.slice(0, 200), favorites: favorites.slice(0, 500) };
-  } catch (error) {
-    console.warn("Ancien panier du navigateur illisible : ignoré", error);
+  const cart = readList(GUEST_CART_KEY).map((line) => {
+    const quantity = Number(line.quantity);
+    return {
+      productId: String(line.id),
+      quantity: Number.isInteger(quantity) && quantity > 0 ? Math.min(quantity, 99) : 1,
+    };
+  });
+  const favorites = readList(GUEST_FAVORITES_KEY).map((item) => String(item.id));
+  if (cart.length === 0 && favorites.length === 0) {
     clearLegacyBasket();
     return null;
   }
+  return { cart: cart.slice(0, 200), favorites: favorites.slice(0, 500) };
 }
 
 export function clearLegacyBasket(): void {
