@@ -2,7 +2,7 @@
  * The inactivity job (docs/product.md §10.21), on both back ends, with the clock moved by hand: the
  * warning e-mail 30 days before the limit, sent once; the account gone after the limit and 30 days
  * after the warning; an account used since its warning spared and counted again; admins untouched;
- * the limit read from the shop settings.
+ * the limit read from the shop settings; the same daily pass purging the guest baskets left 30 days.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "~/server/context.server";
 import { createTestContext } from "~/server/test-context";
 import { decodeQuotedPrintable } from "../../../tests/support/outbox";
-import { addMonths, runInactivityPass } from "./inactive-accounts.server";
+import { addMonths, runInactivityPass, startInactivitySchedule } from "./inactive-accounts.server";
 
 /** A pass, then the outbox worker's delivery of the warnings it recorded (ADR 025). */
 async function passAndDeliver(ctx: AppContext, now: Date): ReturnType<typeof runInactivityPass> {
@@ -222,5 +222,53 @@ describe("inactive accounts, with the limit set to 12 months", () => {
     expect(mailsTo(ctx, "relevee@exemple.fr")).toHaveLength(1);
     await passAndDeliver(ctx, new Date(newWindow.getTime() + 30 * DAY_MS));
     expect(await userRow(ctx, raised)).toBeUndefined();
+  });
+});
+
+describe("the daily pass also purges the guest baskets left 30 days (docs/product.md §10.2)", () => {
+  let ctx: AppContext;
+  beforeAll(async () => {
+    ctx = await shopWithLimit(36);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("deletes a basket unchanged for more than 30 days, with its line, and keeps a recent one", async () => {
+    await ctx.db
+      .insertInto("products")
+      .values({ id: "perle", slug: "perle", name: "Perle", price_cents: 4500, stock: 2, is_unique: 0 })
+      .execute();
+    const dated = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+    await ctx.db
+      .insertInto("guest_baskets")
+      .values([
+        { id: "oublie", token_hash: "h-oublie", created_at: dated(40), updated_at: dated(31) },
+        { id: "recent", token_hash: "h-recent", created_at: dated(40), updated_at: dated(29) },
+      ])
+      .execute();
+    await ctx.db
+      .insertInto("cart_items")
+      .values([
+        { id: "l-oublie", guest_basket_id: "oublie", product_id: "perle" },
+        { id: "l-recent", guest_basket_id: "recent", product_id: "perle" },
+      ])
+      .execute();
+    const stop = startInactivitySchedule(ctx, { firstPassMs: 0, everyMs: 60 * 60_000 });
+    try {
+      await expect
+        .poll(
+          async () => (await ctx.db.selectFrom("guest_baskets").select("id").execute()).map((row) => row.id),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toEqual(["recent"]);
+    } finally {
+      stop();
+    }
+    expect((await ctx.db.selectFrom("cart_items").select("id").execute()).map((row) => row.id)).toEqual([
+      "l-recent",
+    ]);
   });
 });
