@@ -77,7 +77,8 @@ export function parseXml(source: string): XmlElement {
       const attribute = /^([A-Za-z_][\w.:-]*)\s*=\s*("([^"]*)"|'([^']*)')/.exec(rest);
       if (!attribute) throw new Error(`XML : attribut mal formé dans <${name}> (position ${open})`);
       const [whole, attributeName = "", , double, single] = attribute;
-      if (attributeName in attributes) throw new Error(`XML : attribut ${attributeName} répété (position ${open})`);
+      if (attributeName in attributes)
+        throw new Error(`XML : attribut ${attributeName} répété (position ${open})`);
       attributes[attributeName] = decode(double ?? single ?? "", open);
       rest = rest.slice(whole.length);
     }

@@ -90,7 +90,10 @@ describe("Google Merchant Center RSS", () => {
       colors: ["Noir", "Blanc", "Doré", "Argenté"],
       inStock: false,
     });
-    const entry = childrenNamed(childrenNamed(parseXml(googleFeedXml(channel, [long])), "channel")[0]!, "item")[0]!;
+    const entry = childrenNamed(
+      childrenNamed(parseXml(googleFeedXml(channel, [long])), "channel")[0]!,
+      "item",
+    )[0]!;
     const one = (name: string) => childrenNamed(entry, `g:${name}`)[0]?.text ?? "";
     expect(Array.from(one("title")).length).toBeLessThanOrEqual(GOOGLE_LIMITS.title);
     expect(Array.from(one("description")).length).toBeLessThanOrEqual(GOOGLE_LIMITS.description);

@@ -214,7 +214,8 @@ export async function makeFeeds(db: DB, origin: string, now = new Date()): Promi
       continue;
     }
     const isSold = product.is_sold === 1;
-    const title = plainText(product.name).replace(/\s+/g, " ");
+    // A name is text as the pages show it (a « < » in it is a character): one line, nothing removed.
+    const title = product.name.replace(/\s+/g, " ").trim();
     const categories = catalogue.categoriesOf.get(product.id) ?? [];
     const materials = catalogue.materialsOf.get(product.id) ?? [];
     items.push({
