@@ -37,6 +37,13 @@ function item(overrides: Partial<FeedItem> = {}): FeedItem {
   };
 }
 
+/** The one element (or row) a list must hold. */
+function one<T>(list: readonly T[]): T {
+  const [first] = list;
+  if (first === undefined || list.length !== 1) throw new Error(`un élément attendu, ${list.length} trouvés`);
+  return first;
+}
+
 const channel = { title: "Nacre & Co", link: `${origin}/`, description: "Les créations de Nacre & Co" };
 
 describe("plain text and limits", () => {
@@ -62,10 +69,10 @@ describe("Google Merchant Center RSS", () => {
     const rss = parseXml(xml);
     expect(rss.name).toBe("rss");
     expect(rss.attributes).toMatchObject({ version: "2.0", "xmlns:g": "http://base.google.com/ns/1.0" });
-    const [feed] = childrenNamed(rss, "channel");
-    expect(childrenNamed(feed!, "title")[0]?.text).toBe("Nacre & Co");
-    const [entry] = childrenNamed(feed!, "item");
-    const field = (name: string) => childrenNamed(entry!, `g:${name}`).map((child) => child.text);
+    const feed = one(childrenNamed(rss, "channel"));
+    expect(one(childrenNamed(feed, "title")).text).toBe("Nacre & Co");
+    const entry = one(childrenNamed(feed, "item"));
+    const field = (name: string) => childrenNamed(entry, `g:${name}`).map((child) => child.text);
     expect(field("title")).toEqual(['Bague "Lune" & <Soleil>']);
     expect(field("description")).toEqual(["Perle < 8 mm & 'ronde'"]);
     expect(field("price")).toEqual(["12.00 EUR"]);
@@ -74,7 +81,7 @@ describe("Google Merchant Center RSS", () => {
     expect(field("identifier_exists")).toEqual(["no"]);
     expect(field("google_product_category")).toEqual(["188"]);
     expect(field("material")).toEqual(["Acier inoxydable/Perle de Tahiti"]);
-    const [shipping] = childrenNamed(entry!, "g:shipping");
+    const [shipping] = childrenNamed(entry, "g:shipping");
     expect(shipping?.children.map((child) => [child.name, child.text])).toEqual([
       ["g:country", "FR"],
       ["g:service", "Envoi postal"],
@@ -90,17 +97,16 @@ describe("Google Merchant Center RSS", () => {
       colors: ["Noir", "Blanc", "Doré", "Argenté"],
       inStock: false,
     });
-    const entry = childrenNamed(
-      childrenNamed(parseXml(googleFeedXml(channel, [long])), "channel")[0]!,
-      "item",
-    )[0]!;
-    const one = (name: string) => childrenNamed(entry, `g:${name}`)[0]?.text ?? "";
-    expect(Array.from(one("title")).length).toBeLessThanOrEqual(GOOGLE_LIMITS.title);
-    expect(Array.from(one("description")).length).toBeLessThanOrEqual(GOOGLE_LIMITS.description);
-    expect(one("image_link")).toBe(`${origin}/images/products/0.webp?w=1920`);
+    const entry = one(
+      childrenNamed(one(childrenNamed(parseXml(googleFeedXml(channel, [long])), "channel")), "item"),
+    );
+    const value = (name: string) => childrenNamed(entry, `g:${name}`)[0]?.text ?? "";
+    expect(Array.from(value("title")).length).toBeLessThanOrEqual(GOOGLE_LIMITS.title);
+    expect(Array.from(value("description")).length).toBeLessThanOrEqual(GOOGLE_LIMITS.description);
+    expect(value("image_link")).toBe(`${origin}/images/products/0.webp?w=1920`);
     expect(childrenNamed(entry, "g:additional_image_link")).toHaveLength(GOOGLE_LIMITS.additionalImages);
-    expect(one("color")).toBe("Noir/Blanc/Doré");
-    expect(one("availability")).toBe("out_of_stock");
+    expect(value("color")).toBe("Noir/Blanc/Doré");
+    expect(value("availability")).toBe("out_of_stock");
   });
 });
 
@@ -143,10 +149,10 @@ describe("Meta catalogue CSV", () => {
       description: "Perle ".repeat(2000),
       imageLinks: Array.from({ length: 30 }, (_, index) => `${origin}/${index}.webp`),
     });
-    const [row] = csvRecords(metaFeedCsv([long]));
-    expect(Array.from(row!.title ?? "").length).toBeLessThanOrEqual(META_LIMITS.title);
-    expect(Array.from(row!.description ?? "").length).toBeLessThanOrEqual(META_LIMITS.description);
-    expect(row!.additional_image_link?.split(",")).toHaveLength(META_LIMITS.additionalImages);
+    const row = one(csvRecords(metaFeedCsv([long])));
+    expect(Array.from(row.title ?? "").length).toBeLessThanOrEqual(META_LIMITS.title);
+    expect(Array.from(row.description ?? "").length).toBeLessThanOrEqual(META_LIMITS.description);
+    expect(row.additional_image_link?.split(",")).toHaveLength(META_LIMITS.additionalImages);
   });
 
   it("writes a field bare when it needs no quotes, and the reader refuses a stray quote", () => {

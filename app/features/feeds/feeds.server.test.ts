@@ -96,7 +96,10 @@ function googleItems(feeds: Feeds): Map<string, Record<string, string[]> & { shi
   const items = new Map();
   for (const entry of childrenNamed(channel, "item")) {
     const fields: Record<string, string[]> = {};
-    for (const child of entry.children) (fields[child.name.slice(2)] ??= []).push(child.text);
+    for (const child of entry.children) {
+      const name = child.name.slice(2);
+      fields[name] = [...(fields[name] ?? []), child.text];
+    }
     items.set(fields.id?.[0], { ...fields, shipping: childrenNamed(entry, "g:shipping") });
   }
   return items;
