@@ -7,10 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeOrder } from "~/features/orders/orders.server";
-import type { AppContext } from "~/server/context.server";
+import { type AppContext, setAppContext } from "~/server/context.server";
+import { OUTAGE_MESSAGE } from "~/server/database-outage.server";
 import { createTestContext } from "~/server/test-context";
 import { childrenNamed, csvRecords, parseXml, type XmlElement } from "../../../tests/support/feed-files";
-import { currentFeeds, type Feeds, makeFeeds } from "./feeds.server";
+import { currentFeeds, type Feeds, feedAnswer, makeFeeds } from "./feeds.server";
 
 let ctx: AppContext;
 const origin = "https://nacre.example";
@@ -247,5 +248,32 @@ describe("the copy in memory", () => {
     const repriced = await currentFeeds(ctx.db, origin, later);
     expect(repriced.files.meta.body).toContain("FR::Envoi postal:7.90 EUR");
     expect(repriced.files.meta.etag).not.toBe(renamed.files.meta.etag);
+  });
+});
+
+describe("the answer to a crawler", () => {
+  it("answers 304 to the ETag it has, and a French 503, never a 500, when the database is gone", async () => {
+    const shop = await createTestContext({ PUBLIC_URL: origin });
+    setAppContext(shop);
+    try {
+      const first = await feedAnswer(new Request(`${origin}/flux/meta.csv`), "meta");
+      expect(first.status).toBe(200);
+      expect(first.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      const etag = first.headers.get("etag") as string;
+      const again = await feedAnswer(
+        new Request(`${origin}/flux/meta.csv`, { headers: { "If-None-Match": `"autre", W/${etag}` } }),
+        "meta",
+      );
+      expect([again.status, await again.text(), again.headers.get("etag")]).toEqual([304, "", etag]);
+
+      await shop.close();
+      const down = await feedAnswer(new Request(`${origin}/flux/google.xml`), "google");
+      expect(down.status).toBe(503);
+      expect(down.headers.get("retry-after")).toBe("30");
+      expect(down.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(await down.text()).toBe(OUTAGE_MESSAGE);
+    } finally {
+      setAppContext(undefined);
+    }
   });
 });

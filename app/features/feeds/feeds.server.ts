@@ -258,7 +258,7 @@ export async function makeFeeds(db: DB, origin: string, now = new Date()): Promi
 
 /**
  * The catalogue's stamp: changes whenever something a feed shows may have changed — a piece saved,
- * sold or back on sale (its `updated_at`), added or deleted, a picture, an attribute renamed or
+ * sold or back on sale (its `updated_at`, and its price, stock and sale flag summed), added or deleted, a picture, an attribute renamed or
  * deleted, the settings (shop name, delivery rates), an order placed, cancelled, paid or approved, or
  * a hold ending with the clock (the open orders' count at `now`).
  */
@@ -268,7 +268,16 @@ export async function catalogueStamp(db: DB, now: Date): Promise<string> {
   const [products, images, settings, holds, categories, materials, colors] = await Promise.all([
     db
       .selectFrom("products")
-      .select((eb) => [eb.fn.countAll<number | string>().as("n"), eb.fn.max("updated_at").as("last")])
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("n"),
+        eb.fn.max("updated_at").as("last"),
+        // What the feeds read of every piece, summed: a write that left `updated_at` as it was
+        // (a fix made with a database client) still changes the stamp.
+        eb.fn.sum<number | string | null>("price_cents").as("prices"),
+        eb.fn.count<number | string>("price_cents").as("priced"),
+        eb.fn.sum<number | string | null>("stock").as("stock"),
+        eb.fn.sum<number | string | null>("is_sold").as("sold"),
+      ])
       .executeTakeFirst(),
     db
       .selectFrom("product_images")
@@ -290,6 +299,10 @@ export async function catalogueStamp(db: DB, now: Date): Promise<string> {
   const parts = [
     Number(products?.n ?? 0),
     text(products?.last),
+    Number(products?.prices ?? 0),
+    Number(products?.priced ?? 0),
+    Number(products?.stock ?? 0),
+    Number(products?.sold ?? 0),
     Number(images?.n ?? 0),
     text(images?.last),
     text(settings?.updated_at),
