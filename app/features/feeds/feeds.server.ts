@@ -31,7 +31,7 @@ import {
   googleFeedXml,
   metaFeedCsv,
   plainText,
-} from "./feed-formats";
+} from "./feed-formats.server";
 import { FEED_SHIPPING_SERVICE, LEFT_OUT_REASONS, type LeftOutReason } from "./feeds-messages";
 
 export type FeedKind = "google" | "meta";

@@ -15,7 +15,7 @@ import {
   META_LIMITS,
   metaFeedCsv,
   plainText,
-} from "./feed-formats";
+} from "./feed-formats.server";
 
 const origin = "https://nacre.example";
 
