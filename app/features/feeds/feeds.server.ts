@@ -7,8 +7,8 @@
  * per database and made again only when the catalogue's stamp changes — a handful of aggregate
  * reads over what a feed shows (pieces, pictures, attribute names, settings, open orders' holds),
  * so a write from any instance or process, and a hold ending on its own, are seen at the next
- * request, without a message between instances. Each file carries a strong ETag (a `304` for a
- * crawler that has it) and a short shared cache time; a database that does not answer gives a French
+ * request, without a message between instances. Each file carries an ETag (a `304` for a crawler
+ * that has it) and a short shared cache time; a database that does not answer gives a French
  * 503 with Retry-After, never a 500.
  */
 import crypto from "node:crypto";
@@ -247,7 +247,8 @@ export async function makeFeeds(db: DB, origin: string, now = new Date()): Promi
   };
   const file = (body: string): FeedFile => ({
     body,
-    etag: `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    // Weak: the same file whatever content coding the compressor gives it (as the page cache's, ADR 018).
+    etag: `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
   });
   return {
     listed: items.length,
@@ -343,7 +344,7 @@ function known(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(",").some((tag) => {
     const value = tag.trim();
-    return value === "*" || value.replace(/^W\//, "") === etag;
+    return value === "*" || value.replace(/^W\//, "") === etag.replace(/^W\//, "");
   });
 }
 
