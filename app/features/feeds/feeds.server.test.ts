@@ -261,7 +261,9 @@ describe("the answer to a crawler", () => {
       expect(first.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       const etag = first.headers.get("etag") as string;
       const again = await feedAnswer(
-        new Request(`${origin}/flux/meta.csv`, { headers: { "If-None-Match": `"autre", ${etag.replace(/^W\//, "")}` } }),
+        new Request(`${origin}/flux/meta.csv`, {
+          headers: { "If-None-Match": `"autre", ${etag.replace(/^W\//, "")}` },
+        }),
         "meta",
       );
       expect([again.status, await again.text(), again.headers.get("etag")]).toEqual([304, "", etag]);
