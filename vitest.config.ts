@@ -31,6 +31,7 @@ const onBothBackEnds = [
   "app/features/catalogue/catalogue.server.test.ts", // listing SQL, French collation of names
   "app/features/chat/chat.server.test.ts", // unread counters, conditional updates
   "app/features/contract/cgv-versions.server.test.ts", // one new version when payments race (insert on conflict)
+  "app/features/feeds/feeds.server.test.ts", // the catalogue's stamp: aggregates typed by each driver, holds by the clock
   "app/features/orders/orders.server.test.ts", // FOR UPDATE locks, 20 racing orders, counters
   "app/features/orders/order-holds.server.test.ts", // the cap per client: advisory locks against one writer
   "app/features/orders/order-cancellation.server.test.ts", // the customer's cancellation racing the seller's payment: the order's row lock

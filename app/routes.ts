@@ -1,5 +1,6 @@
 /**
- * The whole URL map (docs/product.md §2), in French paths, grouped: shop, account, admin, api.
+ * The whole URL map (docs/product.md §2), in French paths, grouped: shop, account, admin, shopping
+ * feeds, api.
  *
  * Answered ahead of React Router by the Express app (app/server/http-app.server.ts), so not in the
  * table below:
@@ -68,6 +69,10 @@ export default [
     route("documents/export", "routes/admin/documents-export.ts"),
     route("documents/:numero", "routes/admin/document.ts"),
   ]),
+
+  // Shopping feeds (public files for Google Merchant Center's and Meta's crawlers, docs/product.md §10.28)
+  route("flux/google.xml", "routes/api/feed-google.ts"),
+  route("flux/meta.csv", "routes/api/feed-meta.ts"),
 
   // API and resources
   route("api/auth/*", "routes/api/auth.ts"),

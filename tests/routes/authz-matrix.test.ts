@@ -286,6 +286,9 @@ const MATRIX: Record<string, Row> = {
   },
   "sitemap.xml": { url: () => "/sitemap.xml", get: all(200), post: all(405) },
   "robots.txt": { url: () => "/robots.txt", get: all(200), post: all(405) },
+  // The shopping feeds (docs/product.md §10.28): public files for the platforms' crawlers, read-only.
+  "flux/google.xml": { url: () => "/flux/google.xml", get: all(200), post: all(405) },
+  "flux/meta.csv": { url: () => "/flux/meta.csv", get: all(200), post: all(405) },
   // GET ?id= gives the inline editor one product: the admin's alone.
   "api/admin/produits": {
     url: () => `/api/admin/produits?id=${ids.productId}`,

@@ -2,14 +2,17 @@
  * /admin/parametres (docs/product.md §2: "Settings: admin e-mail and logout"), plus the shop's details
  * (docs/product.md §10.5: business details are settings the admin edits) shown in header, footer, contact
  * and legal pages, the orders' hold and the seller's e-mails (§10.19, §10.20), and the legal identity,
- * consumer mediator and inactivity limit the legal pages show (§10.21), the delivery rates (§10.27), and the e-mails the outbox
- * could not deliver, to send again (ADR 025).
+ * consumer mediator and inactivity limit the legal pages show (§10.21), the delivery rates (§10.27), the shopping
+ * feeds' addresses and the pieces they leave out (§10.28), and the e-mails the outbox could not deliver, to send
+ * again (ADR 025).
  */
 
 import lists from "~/components/admin/admin-lists.module.css";
 import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { LogoutButton } from "~/features/auth/logout-button";
 import { deliveryRates } from "~/features/delivery/delivery-rates.server";
+import { feedOverview } from "~/features/feeds/feeds.server";
+import { FeedsPanel } from "~/features/feeds/feeds-panel";
 import { listBlockedEmails } from "~/features/orders/order-holds.server";
 import { BlockedEmails } from "~/features/settings/blocked-emails";
 import { DeliverySettingsForm } from "~/features/settings/delivery-settings-form";
@@ -26,7 +29,7 @@ import { runSettingsCommand } from "~/features/settings/settings-command.server"
 import { ShopSettingsForm } from "~/features/settings/shop-settings-form";
 import { UndeliveredMails } from "~/features/settings/undelivered-mails";
 import { privateMeta } from "~/lib/seo";
-import { getDb } from "~/server/context.server";
+import { getAppContext, getDb } from "~/server/context.server";
 import { listUndeliveredMails } from "~/server/outbox.server";
 import { requireAdmin } from "~/server/session.server";
 import { readLimitedForm } from "~/server/uploads.server";
@@ -37,18 +40,28 @@ export const meta: Route.MetaFunction = () => privateMeta("Paramètres — Admin
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [shop, orderSettings, legalSettings, safetySettings, undeliveredMails, blockedEmails, delivery] =
-    await Promise.all([
-      getShopDetails(getDb()),
-      getOrderSettings(getDb()),
-      getLegalSettings(getDb()),
-      getSafetySettings(getDb()),
-      listUndeliveredMails(getDb()),
-      listBlockedEmails(getDb()),
-      deliveryRates(getDb()),
-    ]);
+  const [
+    shop,
+    orderSettings,
+    legalSettings,
+    safetySettings,
+    undeliveredMails,
+    blockedEmails,
+    delivery,
+    feeds,
+  ] = await Promise.all([
+    getShopDetails(getDb()),
+    getOrderSettings(getDb()),
+    getLegalSettings(getDb()),
+    getSafetySettings(getDb()),
+    listUndeliveredMails(getDb()),
+    listBlockedEmails(getDb()),
+    deliveryRates(getDb()),
+    feedOverview(getDb(), getAppContext().env.PUBLIC_URL),
+  ]);
   return {
     email: admin.email,
+    feeds,
     blockedEmails,
     undeliveredMails: undeliveredMails.map(({ createdAt: _created, ...mail }) => mail),
     orderSettings,
@@ -84,8 +97,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <section>
       <h1>Paramètres</h1>
       <p className={styles.lead}>
-        Les coordonnées de la boutique, les commandes et leurs notifications, la livraison, l'identité légale
-        et votre session.
+        Les coordonnées de la boutique, les commandes et leurs notifications, la livraison, les flux produits,
+        l'identité légale et votre session.
       </p>
       <section aria-labelledby="session-admin" className={lists.card}>
         <h2 id="session-admin" className={lists.cardTitle}>
@@ -123,6 +136,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           commande ; repris par les CGV (article 7).
         </p>
         <DeliverySettingsForm rates={loaderData.deliveryRates} />
+      </section>
+      <section aria-labelledby="flux-produits" className={lists.sectionGap}>
+        <h2 id="flux-produits">Flux produits</h2>
+        <p className={styles.lead}>
+          Les adresses à coller dans Google Merchant Center et dans le gestionnaire de catalogue de Meta : vos
+          créations, leurs photos, prix TTC, disponibilité et frais de livraison, tenus à jour à chaque visite
+          de leurs robots.
+        </p>
+        <FeedsPanel feeds={loaderData.feeds} />
       </section>
       <section aria-labelledby="e-mails-non-distribues" className={lists.sectionGap}>
         <h2 id="e-mails-non-distribues">E-mails non distribués</h2>

@@ -56,6 +56,15 @@ export function ProductManager({
   const deletingIds = usePendingIds("delete");
   const marking = usePendingIds("set-sold");
 
+  // `?modifier=<id>` opens that piece's editor: the settings page's « Flux produits » links there
+  // (docs/product.md §10.28). Read once, after hydration: the dialog opens in the browser only.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is read on arrival, not on every save.
+  useEffect(() => {
+    const wanted = new URLSearchParams(window.location.search).get("modifier");
+    const product = wanted ? products.find((candidate) => candidate.id === wanted) : undefined;
+    if (product) setEditing(product);
+  }, []);
+
   useEffect(() => {
     try {
       const saved = window.localStorage.getItem(VIEW_KEY);
