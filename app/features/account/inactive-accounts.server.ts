@@ -14,6 +14,7 @@
 
 import { composeMail } from "~/features/mail/compose-mail.server";
 import { greetingFor } from "~/features/mail/mail-template";
+import { purgeOldStatistics } from "~/features/stats/stats-report.server";
 import { dayMonthYear } from "~/lib/dates";
 import type { AppContext } from "~/server/context.server";
 import { tryWithDatabaseLock } from "~/server/database.server";
@@ -267,7 +268,13 @@ export function startInactivitySchedule(
     if (running || stopped) return;
     running = true;
     try {
-      const outcome = await tryWithDatabaseLock(ctx, "comptes-inactifs", () => runInactivityPass(ctx));
+      const outcome = await tryWithDatabaseLock(ctx, "comptes-inactifs", async () => {
+        // The audience figures older than 25 months go with the same daily pass (ADR 034).
+        await purgeOldStatistics(ctx.db).catch((error) =>
+          console.error(`[statistiques] purge impossible : ${errorKind(error)}`),
+        );
+        return runInactivityPass(ctx);
+      });
       if (outcome.taken && (outcome.value.warned || outcome.value.deleted || outcome.value.failed)) {
         const { warned, deleted, failed } = outcome.value;
         console.info(

@@ -9,6 +9,7 @@ import {
 } from "~/features/basket/basket.server";
 import { backToPage, isPlainFormPost } from "~/features/basket/basket-form.server";
 import { cartActionSchema } from "~/features/basket/basket-schemas";
+import { recordEvent } from "~/features/stats/stats-events.server";
 import {
   apiError,
   invalidInput,
@@ -38,6 +39,7 @@ async function act({ request }: Route.ActionArgs) {
   const command = parsed.data;
   let failure = null;
   if (command.intent === "add") failure = await addToCart(db, user.id, command.productId);
+  if (command.intent === "add" && !failure) recordEvent("cart_add", command.productId, request);
   if (command.intent === "change")
     failure = await changeCartQuantity(db, user.id, command.productId, command.delta);
   if (command.intent === "remove") await removeFromCart(db, user.id, command.productId);

@@ -7,6 +7,7 @@ import {
 } from "~/features/basket/basket.server";
 import { backToPage, isPlainFormPost } from "~/features/basket/basket-form.server";
 import { favoriteActionSchema } from "~/features/basket/basket-schemas";
+import { recordEvent } from "~/features/stats/stats-events.server";
 import {
   apiError,
   invalidInput,
@@ -34,6 +35,7 @@ async function act({ request }: Route.ActionArgs) {
   let message = FAVORITE_REMOVED;
   if (intent === "toggle") {
     const result = await toggleFavorite(db, user.id, productId);
+    if (result === true) recordEvent("favorite_add", productId, request);
     if (typeof result === "string") message = BASKET_ERROR_MESSAGES[result];
     else if (result) message = FAVORITE_ADDED;
     if (typeof result === "string" && !isPlainFormPost(request)) return apiError(message, 404);
