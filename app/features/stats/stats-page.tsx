@@ -36,7 +36,7 @@ export function StatsPage({ report }: { report: StatsReport }) {
             aria-current={days === report.period ? "page" : undefined}
             className={styles.period}
           >
-            {days} jours
+            {`${days} jours`}
           </Link>
         ))}
       </nav>
