@@ -1,5 +1,5 @@
 /**
- * The shop's audience and sales figures (docs/product.md §10.24, ADR 034): one row per day, kind of
+ * The shop's audience and sales figures (docs/product.md §10.28, ADR 034): one row per day, kind of
  * figure and key (a page, a piece's slug, a referring domain, an empty search), with its count. No
  * address, user agent or identifier of a visitor is ever a column: daily unique visitors arrive as
  * a count already made in memory. Rows older than 25 months are deleted by the data-lifecycle pass

@@ -1,5 +1,5 @@
 /**
- * Page views counted on the server, without cookies (ADR 034, docs/product.md §10.24). Mounted
+ * Page views counted on the server, without cookies (ADR 034, docs/product.md §10.28). Mounted
  * before the page cache's hits (http-app.server.ts): most views are answered from the cache and
  * never reach React Router. The middleware only looks at the request, then counts once the answer
  * has gone (`finish`): a view never waits for the counting, and a page that failed is not one.

@@ -1,5 +1,5 @@
 /**
- * The figures the shop counts per day (ADR 034, docs/product.md §10.24), as stored in
+ * The figures the shop counts per day (ADR 034, docs/product.md §10.28), as stored in
  * `stats_daily.kind`. Each has a key: a page's route, a piece's slug, a referring domain, an empty
  * search's text, a piece's id for the adds; '' for the figures that have none.
  */

@@ -1,5 +1,5 @@
 /**
- * The « Statistiques » page (docs/product.md §10.24): the period's figures as charts drawn on the
+ * The « Statistiques » page (docs/product.md §10.28): the period's figures as charts drawn on the
  * server in inline SVG — no chart library, no script — each with a summary for screen readers
  * (`role="img"` and its label) and the same figures as a table they can read.
  */

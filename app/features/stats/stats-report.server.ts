@@ -1,5 +1,5 @@
 /**
- * The « Statistiques » page's figures (docs/product.md §10.24, ADR 034), read from the daily
+ * The « Statistiques » page's figures (docs/product.md §10.28, ADR 034), read from the daily
  * aggregates, and their end: rows older than 25 months are deleted by the data-lifecycle pass
  * (ADR 017, features/account/inactive-accounts.server.ts).
  */

@@ -1,4 +1,4 @@
-/** /admin/statistiques — the shop's audience and sales, without cookies (docs/product.md §10.24, ADR 034). */
+/** /admin/statistiques — the shop's audience and sales, without cookies (docs/product.md §10.28, ADR 034). */
 import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { StatsPage } from "~/features/stats/stats-page";
 import { parsePeriod, statsReport } from "~/features/stats/stats-report.server";
