@@ -254,7 +254,7 @@ export async function runInactivityPass(
 
 /**
  * Passes while the server runs: the first shortly after start (`firstPassMs`, never delaying the
- * start), then once a day. On PostgreSQL the instances sharing the database take turns: a pass
+ * start), then once a day; each first deletes the audience figures older than 25 months (ADR 034). On PostgreSQL the instances sharing the database take turns: a pass
  * runs where it takes the database lock, and is skipped where another instance holds it.
  */
 export function startInactivitySchedule(
