@@ -123,16 +123,24 @@ function VisitsChart({ days, span }: { days: DayFigures[]; span: string }) {
           aria-hidden="true"
           focusable="false"
         >
-          {days.map((d, i) => (
-            <rect
-              key={d.day}
-              className={styles.bar}
-              x={i + 0.15}
-              width={0.7}
-              y={y(d.views)}
-              height={height - y(d.views)}
+          {days.length > 90 ? (
+            // A year's days are thinner than a pixel on a phone: the views as one area instead.
+            <polygon
+              className={styles.area}
+              points={`0,${height} ${days.map((d, i) => `${i + 0.5},${y(d.views)}`).join(" ")} ${days.length},${height}`}
             />
-          ))}
+          ) : (
+            days.map((d, i) => (
+              <rect
+                key={d.day}
+                className={styles.bar}
+                x={i + 0.15}
+                width={0.7}
+                y={y(d.views)}
+                height={height - y(d.views)}
+              />
+            ))
+          )}
           <polyline className={styles.line} points={line} vectorEffect="non-scaling-stroke" />
         </svg>
         <p className={styles.axis} aria-hidden="true">
@@ -140,25 +148,28 @@ function VisitsChart({ days, span }: { days: DayFigures[]; span: string }) {
           <span>{last ? dayLabel(last.day, true) : ""}</span>
         </p>
       </div>
-      <table className="visually-hidden">
-        <caption>Pages vues et visiteurs uniques par jour</caption>
-        <thead>
-          <tr>
-            <th scope="col">Jour</th>
-            <th scope="col">Pages vues</th>
-            <th scope="col">Visiteurs uniques</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{dayLabel(d.day)}</th>
-              <td>{d.views}</td>
-              <td>{d.visitors}</td>
+      {/* Hidden in a block: a table box ignores `overflow`, and its rows would stretch the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>Pages vues et visiteurs uniques par jour</caption>
+          <thead>
+            <tr>
+              <th scope="col">Jour</th>
+              <th scope="col">Pages vues</th>
+              <th scope="col">Visiteurs uniques</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{dayLabel(d.day)}</th>
+                <td>{d.views}</td>
+                <td>{d.visitors}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
@@ -187,25 +198,27 @@ function Funnel({ steps, span }: { steps: { label: string; value: number }[]; sp
           </li>
         ))}
       </ol>
-      <table className="visually-hidden">
-        <caption>Des visites aux ventes</caption>
-        <thead>
-          <tr>
-            <th scope="col">Étape</th>
-            <th scope="col">Nombre</th>
-            <th scope="col">Part de l'étape précédente</th>
-          </tr>
-        </thead>
-        <tbody>
-          {steps.map((step, i) => (
-            <tr key={step.label}>
-              <th scope="row">{step.label}</th>
-              <td>{step.value}</td>
-              <td>{i > 0 ? percent(step.value, steps[i - 1]?.value ?? 0) : "—"}</td>
+      <div className="visually-hidden">
+        <table>
+          <caption>Des visites aux ventes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Étape</th>
+              <th scope="col">Nombre</th>
+              <th scope="col">Part de l'étape précédente</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {steps.map((step, i) => (
+              <tr key={step.label}>
+                <th scope="row">{step.label}</th>
+                <td>{step.value}</td>
+                <td>{i > 0 ? percent(step.value, steps[i - 1]?.value ?? 0) : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
@@ -245,23 +258,25 @@ function BarList({
               </li>
             ))}
           </ol>
-          <table className="visually-hidden">
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nom</th>
-                <th scope="col">{unit[0]?.toUpperCase() + unit.slice(1)}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.count}</td>
+          <div className="visually-hidden">
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Nom</th>
+                  <th scope="col">{unit[0]?.toUpperCase() + unit.slice(1)}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.key}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </figure>

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AppContext } from "~/server/context.server";
 import { createTestContext } from "~/server/test-context";
 import { createStatsRecorder } from "./stats-recorder.server";
-import { oldestKeptDay, parsePeriod, periodDays, purgeOldStatistics, statsReport } from "./stats-report.server";
+import {
+  oldestKeptDay,
+  parsePeriod,
+  periodDays,
+  purgeOldStatistics,
+  statsReport,
+} from "./stats-report.server";
 
 let ctx: AppContext;
 
