@@ -29,7 +29,11 @@ const routes = {
   "routes/shop/sold-item": { id: "routes/shop/sold-item", parentId: "root", path: "galerie/vendu/:slug" },
   "routes/shop/agenda": { id: "routes/shop/agenda", parentId: "root", path: "agenda" },
   "routes/shop/contact": { id: "routes/shop/contact", parentId: "root", path: "contact" },
-  "routes/shop/order-tracking": { id: "routes/shop/order-tracking", parentId: "root", path: "commande/:jeton" },
+  "routes/shop/order-tracking": {
+    id: "routes/shop/order-tracking",
+    parentId: "root",
+    path: "commande/:jeton",
+  },
   "routes/shop/not-found": { id: "routes/shop/not-found", parentId: "root", path: "*" },
 };
 
@@ -132,8 +136,15 @@ for (let i = 0; i < N; i++) if (!(pages[i % pages.length] === "/catalogue.data" 
 expected *= RUNS + 1;
 if (views !== expected) throw new Error(`${views} vues comptées au lieu de ${expected}`);
 const median = per[Math.floor(per.length / 2)];
-const result = { views: N, runs: RUNS, microsecondsPerViewMedian: Number(median.toFixed(2)), all: per.map((v) => Number(v.toFixed(2))) };
-console.log(`Comptage d'audience : ${result.microsecondsPerViewMedian} µs de CPU par page vue (médiane de ${RUNS}, ${N} vues ; budget 500 µs)`);
+const result = {
+  views: N,
+  runs: RUNS,
+  microsecondsPerViewMedian: Number(median.toFixed(2)),
+  all: per.map((v) => Number(v.toFixed(2))),
+};
+console.log(
+  `Comptage d'audience : ${result.microsecondsPerViewMedian} µs de CPU par page vue (médiane de ${RUNS}, ${N} vues ; budget 500 µs)`,
+);
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "results");
 fs.mkdirSync(dir, { recursive: true });
 fs.writeFileSync(path.join(dir, "stats.json"), `${JSON.stringify(result, null, 2)}\n`);

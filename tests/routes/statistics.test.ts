@@ -15,7 +15,8 @@ let shop: TestShop;
 let admin = "";
 const pieces = { forSale: { id: "", slug: "" }, sold: { slug: "" }, orderable: { id: "" } };
 
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 let nextAddress = 1;
 const newAddress = () => `10.77.0.${nextAddress++}`;
 
@@ -68,7 +69,8 @@ async function counted(act: () => Promise<unknown>): Promise<Record<string, numb
   await act();
   const after = await figures();
   const added: Record<string, number> = {};
-  for (const [key, value] of after) if (value !== (before.get(key) ?? 0)) added[key] = value - (before.get(key) ?? 0);
+  for (const [key, value] of after)
+    if (value !== (before.get(key) ?? 0)) added[key] = value - (before.get(key) ?? 0);
   return added;
 }
 
@@ -90,7 +92,9 @@ describe("page views", () => {
 
   it("counts a piece's page for the piece, by slug, for sale or sold", async () => {
     const added = await counted(async () => {
-      expect((await get(`/catalogue/produit/${pieces.forSale.slug}`, {}, "10.77.2.1")).response.status).toBe(200);
+      expect((await get(`/catalogue/produit/${pieces.forSale.slug}`, {}, "10.77.2.1")).response.status).toBe(
+        200,
+      );
       expect((await get(`/galerie/vendu/${pieces.sold.slug}`, {}, "10.77.2.1")).response.status).toBe(200);
     });
     expect(added).toEqual({
@@ -104,7 +108,9 @@ describe("page views", () => {
 
   it("leaves out robots, an admin's hint, prefetches, errors, posts, the dashboard and the API", async () => {
     const added = await counted(async () => {
-      await get("/", { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+      await get("/", {
+        "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      });
       await get("/", { "user-agent": "" });
       await get("/", { cookie: "autre=1; nacre_compte=admin" });
       await get("/a-propos", { "sec-purpose": "prefetch" });
@@ -114,7 +120,11 @@ describe("page views", () => {
       expect((await get(`/catalogue/produit/${pieces.forSale.slug}-inconnue`)).response.status).toBe(404);
       const posted = await fetch(`${shop.url}/a-propos`, {
         method: "POST",
-        headers: { "user-agent": BROWSER, origin: shop.url, "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          "user-agent": BROWSER,
+          origin: shop.url,
+          "content-type": "application/x-www-form-urlencoded",
+        },
         body: "x=1",
       });
       expect(posted.status).toBeGreaterThanOrEqual(400);
@@ -128,7 +138,9 @@ describe("page views", () => {
 
   it("keeps the referring site's domain, never its path, and not the shop's own address", async () => {
     const added = await counted(async () => {
-      await get("/a-propos", { referer: "https://www.blog-bijoux.example/articles/perles-de-tahiti?utm_source=x" });
+      await get("/a-propos", {
+        referer: "https://www.blog-bijoux.example/articles/perles-de-tahiti?utm_source=x",
+      });
       await get("/a-propos", { referer: `${shop.url}/catalogue` });
       await get("/a-propos", { referer: "android-app://com.example.app/" });
     });
@@ -168,11 +180,16 @@ describe("events", () => {
     const id = pieces.forSale.id;
     const added = await counted(async () => {
       expect((await post("/api/panier", { intent: "add", productId: id }, customer)).status).toBe(200);
-      expect((await post("/api/panier", { intent: "change", productId: id, delta: "1" }, customer)).status).toBe(200);
+      expect(
+        (await post("/api/panier", { intent: "change", productId: id, delta: "1" }, customer)).status,
+      ).toBe(200);
       expect((await post("/api/favoris", { intent: "toggle", productId: id }, customer)).status).toBe(200);
       // Toggled off: not an add.
       expect((await post("/api/favoris", { intent: "toggle", productId: id }, customer)).status).toBe(200);
-      expect((await post("/api/panier", { intent: "add", productId: id }, `${customer}; nacre_compte=admin`)).status).toBe(200);
+      expect(
+        (await post("/api/panier", { intent: "add", productId: id }, `${customer}; nacre_compte=admin`))
+          .status,
+      ).toBe(200);
     });
     expect(added).toEqual({ [`cart_add ${id}`]: 1, [`favorite_add ${id}`]: 1 });
   });
@@ -224,10 +241,20 @@ describe("events", () => {
       db.get<{ id: string }>("select id from orders where email = ?", "tiare.stats@exemple.fr"),
     );
     const paid = await counted(async () => {
-      const answer = await postCommand(shop.url, `/admin/commandes/${order?.id}`, { intent: "mark-paid", orderId: order?.id ?? "" }, admin);
+      const answer = await postCommand(
+        shop.url,
+        `/admin/commandes/${order?.id}`,
+        { intent: "mark-paid", orderId: order?.id ?? "" },
+        admin,
+      );
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       // Paid once: the same step again is refused and counts nothing.
-      await postCommand(shop.url, `/admin/commandes/${order?.id}`, { intent: "mark-paid", orderId: order?.id ?? "" }, admin);
+      await postCommand(
+        shop.url,
+        `/admin/commandes/${order?.id}`,
+        { intent: "mark-paid", orderId: order?.id ?? "" },
+        admin,
+      );
     });
     expect(paid).toEqual({ "order_paid ": 1 });
   });
@@ -246,11 +273,16 @@ describe("the « Statistiques » page", () => {
     expect(week.text).toContain("<caption>Pages vues et visiteurs uniques par jour</caption>");
     expect(week.text).toContain("autre-site.example");
     expect(week.text).toContain("zzqx introuvable");
-    const figuresTable = week.text.match(/<caption>Pages vues et visiteurs uniques par jour<\/caption>.*?<\/table>/s)?.[0] ?? "";
+    const figuresTable =
+      week.text.match(/<caption>Pages vues et visiteurs uniques par jour<\/caption>.*?<\/table>/s)?.[0] ?? "";
     expect(figuresTable.match(/<tr>/g)?.length).toBe(1 + 7);
 
     const year = await get("/admin/statistiques?periode=365", { cookie: admin });
-    expect(year.text.match(/<caption>Pages vues et visiteurs uniques par jour<\/caption>.*?<\/table>/s)?.[0].match(/<tr>/g)?.length).toBe(1 + 365);
+    expect(
+      year.text
+        .match(/<caption>Pages vues et visiteurs uniques par jour<\/caption>.*?<\/table>/s)?.[0]
+        .match(/<tr>/g)?.length,
+    ).toBe(1 + 365);
     const unknown = await get("/admin/statistiques?periode=12", { cookie: admin });
     expect(unknown.text).toMatch(/<a[^>]*aria-current="page"[^>]*>30 jours<\/a>/);
     // The dashboard's navigation leads there.
@@ -270,7 +302,10 @@ describe("privacy", () => {
         `/galerie/vendu/${pieces.sold.slug}`,
         "/agenda.data",
       ])
-        expect((await get(path, { "user-agent": agent, referer: "https://lien.example/x" }, address)).response.status).toBe(200);
+        expect(
+          (await get(path, { "user-agent": agent, referer: "https://lien.example/x" }, address)).response
+            .status,
+        ).toBe(200);
     });
     expect(added["visitor "]).toBe(1);
     expect(added["page_view /"]).toBe(1);
