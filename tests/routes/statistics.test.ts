@@ -106,7 +106,7 @@ describe("page views", () => {
     });
   });
 
-  it("leaves out robots, an admin's hint, prefetches, errors, posts, the dashboard and the API", async () => {
+  it("leaves out robots, an admin's hint, prefetches, objections, errors, posts, the dashboard and the API", async () => {
     const added = await counted(async () => {
       await get("/", {
         "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
@@ -115,6 +115,9 @@ describe("page views", () => {
       await get("/", { cookie: "autre=1; nacre_compte=admin" });
       await get("/a-propos", { "sec-purpose": "prefetch" });
       await get("/a-propos", { purpose: "prefetch" });
+      // The visitor's objection, sent by the browser.
+      await get("/a-propos", { "sec-gpc": "1" });
+      await get("/a-propos", { dnt: "1" });
       await get("/a-propos.data", { "sec-purpose": "prefetch;prerender", referer: `${shop.url}/` });
       expect((await get("/cette-page-nexiste-pas")).response.status).toBe(404);
       expect((await get(`/catalogue/produit/${pieces.forSale.slug}-inconnue`)).response.status).toBe(404);

@@ -1,8 +1,10 @@
 /**
  * Who is counted (ADR 034): people browsing the shop. Robots (isbot), the shop's admins — whose
  * browser carries the hint cookie `nacre_compte=admin`, not a secret, only a wish not to be
- * counted — and a browser's prefetches (a page fetched ahead in case it is opened, not a view) are
- * not. A request without a user agent is a script's.
+ * counted — a browser's prefetches (a page fetched ahead in case it is opened, not a view) and a
+ * visitor's objection, which their browser sends as `Sec-GPC: 1` (Global Privacy Control) or
+ * `DNT: 1`, are not (the privacy policy, article 2, tells how to object). A request without a user
+ * agent is a script's.
  */
 import { isbot } from "isbot";
 
@@ -26,10 +28,13 @@ export interface VisitorHeaders {
   cookie: string | undefined;
   /** `Sec-Purpose` (Chromium, Firefox) or `Purpose` (older browsers). */
   purpose: string | undefined;
+  /** `Sec-GPC`, else `DNT`: "1" when the visitor objects. */
+  objection: string | undefined;
 }
 
-export function isCountedVisitor({ userAgent, cookie, purpose }: VisitorHeaders): boolean {
+export function isCountedVisitor({ userAgent, cookie, purpose, objection }: VisitorHeaders): boolean {
   if (!userAgent || isBotAgent(userAgent)) return false;
+  if (objection === "1") return false;
   if (purpose?.includes("prefetch")) return false;
   if (cookie && ADMIN_HINT.test(cookie)) return false;
   return true;
@@ -42,5 +47,6 @@ export function isCountedRequest(request: Request): boolean {
     userAgent: headers.get("user-agent") ?? undefined,
     cookie: headers.get("cookie") ?? undefined,
     purpose: headers.get("sec-purpose") ?? headers.get("purpose") ?? undefined,
+    objection: headers.get("sec-gpc") ?? headers.get("dnt") ?? undefined,
   });
 }

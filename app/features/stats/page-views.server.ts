@@ -116,6 +116,7 @@ export function countPageViews({ stats, routeOf, ownHosts }: PageViewOptions) {
           userAgent: req.headers["user-agent"],
           cookie: req.headers.cookie,
           purpose: header(req.headers["sec-purpose"] ?? req.headers.purpose),
+          objection: header(req.headers["sec-gpc"] ?? req.headers.dnt),
         })
       ) {
         res.once("finish", () => counted(req, res, data));
