@@ -39,6 +39,7 @@ const onBothBackEnds = [
   "app/features/reviews/reviews.server.test.ts", // one review per account under races
   "app/features/search/search.server.test.ts", // FTS5 trigrams against pg_trgm (ADR 019)
   "app/features/settings/seller-notifications.server.test.ts", // claims by conditional update
+  "app/features/stats/stats.server.test.ts", // the counters' upsert (on conflict … excluded) of each dialect
   "app/features/withdrawal/withdrawal.server.test.ts", // the order locked against a second declaration
   "app/server/auth-hooks.server.test.ts", // Better Auth's adapter on each dialect
   "app/server/auth.server.test.ts", // Better Auth's adapter on each dialect
@@ -59,6 +60,7 @@ const onBothBackEnds = [
   "tests/routes/my-data.test.ts", // deletion and anonymised orders, locked rows
   "tests/routes/orders-request.test.ts", // holds counted under locks, order numbers
   "tests/routes/search.test.ts", // the ranking statement of each dialect
+  "tests/routes/statistics.test.ts", // counted requests upserted, then every table scanned for the address
   "tests/routes/stream-revocation.test.ts", // the revocation reaches streams through the database
   // Process tests of what PostgreSQL does differently.
   "tests/integration/admin-password-command.test.ts", // the command waits for the start-up lock

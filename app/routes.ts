@@ -64,6 +64,7 @@ export default [
       route("utilisateurs", "routes/admin/users.tsx"),
       route("mon-compte", "routes/admin/my-account.tsx"),
       route("parametres", "routes/admin/settings.tsx"),
+      route("statistiques", "routes/admin/statistics.tsx"),
     ]),
     // Downloads of invoices and credit notes (PDF, ZIP, CSV): resource routes, each guarded itself.
     route("documents/export", "routes/admin/documents-export.ts"),

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { loadChatEvent } from "~/features/chat/chat.server";
 import { type ChatHub, createChatHub, createSharedChatHub } from "~/features/chat/realtime.server";
+import { createStatsRecorder, type StatsRecorder } from "~/features/stats/stats-recorder.server";
 import { type Auth, createAuth } from "./auth.server";
 import { type DatabaseHandle, openDatabase } from "./database.server";
 import { type Env, getEnv } from "./env.server";
@@ -35,6 +36,8 @@ export interface AppContext extends DatabaseHandle {
   uploadsDir: string;
   /** This instance's cache of resized sizes ($DATA_DIR/cache). */
   cacheDir: string;
+  /** The audience and sales counters, in memory until their next batch (ADR 034). */
+  stats: StatsRecorder;
 }
 
 export function createAppContext(env: Env): AppContext {
@@ -69,10 +72,13 @@ export function createAppContext(env: Env): AppContext {
   });
   const uploadsDir = path.join(env.dataDir, "uploads");
   const cacheDir = path.join(env.dataDir, "cache");
+  const stats = createStatsRecorder({ db: handle.db });
   return Object.assign(context, {
     ...handle,
     async close() {
       forgetQueuedSizes(cacheDir);
+      // The figures counted since the last batch are written before the database closes.
+      await stats.stop();
       await outbox.stop();
       await instanceBus?.close();
       await handle.close();
@@ -90,6 +96,7 @@ export function createAppContext(env: Env): AppContext {
         : createDiskOriginalStore(uploadsDir),
     uploadsDir,
     cacheDir,
+    stats,
   });
 }
 

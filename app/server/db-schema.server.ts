@@ -544,6 +544,18 @@ export interface Database {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   order_withdrawals: OrderWithdrawalsTable;
+  stats_daily: StatsDailyTable;
+}
+
+/**
+ * The shop's daily figures (ADR 034): `kind` is one of STAT_KINDS (features/stats/stat-kinds.ts),
+ * `key` a page, a piece's slug, a referring domain or an empty search ('' when the figure has none).
+ */
+export interface StatsDailyTable {
+  day: string;
+  kind: string;
+  key: string;
+  count: number;
 }
 
 export type ReferenceTable = "categories" | "colors" | "materials" | "pearl_types";

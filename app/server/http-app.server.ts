@@ -13,6 +13,7 @@ import express, { type RequestHandler } from "express";
 import "~/lib/zod-french";
 import { AVAILABILITY_PATH, availabilityEndpoint } from "~/features/basket/availability-endpoint.server";
 import { SUGGESTIONS_PATH, suggestionsEndpoint } from "~/features/search/suggestions-endpoint.server";
+import { countPageViews, routeMatcher } from "~/features/stats/page-views.server";
 import { createBackup, listBackups, removeStalePartials } from "./backup.server";
 import { bodyLimits, withCountedBody } from "./body-limits.server";
 import { getAppContext } from "./context.server";
@@ -136,6 +137,15 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   if (ctx.env.NODE_ENV !== "test" && options.requestLog !== false) app.use(requestLog());
   // Background image work waits for a quiet moment between visitors' requests (ADR 010).
   app.use(visitorActivity());
+  // Page views, counted without cookies (ADR 034): before the cache's hits, which are most views;
+  // counted in memory once the answer has gone, never in its way.
+  app.use(
+    countPageViews({
+      stats: () => ctx.stats,
+      routeOf: routeMatcher(build.routes),
+      ownHosts: new Set(trustedOrigins(ctx.env).map((origin) => new URL(origin).hostname)),
+    }),
+  );
   // Anonymous pages rendered once a second at most (ADR 008), kept ready to send (ADR 018); off in
   // development (hot reload). A page the cache holds goes out here, before any other middleware;
   // on PostgreSQL a write empties the cache of every instance on the database (ADR 014).

@@ -23,6 +23,7 @@ import * as withdrawals from "./0017-withdrawals";
 import * as delivery from "./0018-delivery";
 import * as cgvVersions from "./0019-cgv-versions";
 import * as guestBaskets from "./0020-guest-baskets";
+import * as statistics from "./0022-statistics";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0018-delivery": delivery,
   "0019-cgv-versions": cgvVersions,
   "0020-guest-baskets": guestBaskets,
+  "0022-statistics": statistics,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -263,6 +263,12 @@ const MATRIX: Record<string, Row> = {
     get: adminPage("/admin/parametres"),
     post: { ...adminPage("/admin/parametres"), admin: 400 },
   },
+  // The audience figures (ADR 034): read only.
+  "admin/statistiques": {
+    url: () => "/admin/statistiques?periode=7",
+    get: adminPage("/admin/statistiques?periode=7"),
+    post: { ...adminPage("/admin/statistiques?periode=7"), admin: 405 },
+  },
   // Better Auth's own endpoints: the session of the caller, or null.
   "api/auth/*": { url: () => "/api/auth/get-session", get: all(200), post: all(405) },
   // The visitor's own part of the page (ADR 036): everyone gets theirs, nobody writes to it.

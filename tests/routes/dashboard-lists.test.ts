@@ -314,6 +314,7 @@ describe("roles", () => {
     expect(links(element(dashboard, 'aria-label="Administration"')).map((link) => link.text)).toEqual([
       "Vue d'ensemble",
       "Commandes",
+      "Statistiques",
       "Produits",
       "Catégories",
       "Filtres",

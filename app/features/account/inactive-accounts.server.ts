@@ -15,6 +15,7 @@
 import { purgeGuestBaskets } from "~/features/basket/guest-basket.server";
 import { composeMail } from "~/features/mail/compose-mail.server";
 import { greetingFor } from "~/features/mail/mail-template";
+import { purgeOldStatistics } from "~/features/stats/stats-report.server";
 import { dayMonthYear } from "~/lib/dates";
 import type { AppContext } from "~/server/context.server";
 import { tryWithDatabaseLock } from "~/server/database.server";
@@ -253,8 +254,9 @@ export async function runInactivityPass(
 }
 
 /**
- * Passes while the server runs — the inactive accounts, then the guest baskets left 30 days: the first shortly after start (`firstPassMs`, never delaying the
- * start), then once a day. On PostgreSQL the instances sharing the database take turns: a pass
+ * Passes while the server runs — the inactive accounts, then the guest baskets left 30 days: the
+ * first shortly after start (`firstPassMs`, never delaying the start), then once a day; each first
+ * deletes the audience figures older than 25 months (ADR 034). On PostgreSQL the instances sharing the database take turns: a pass
  * runs where it takes the database lock, and is skipped where another instance holds it.
  */
 export function startInactivitySchedule(
@@ -268,11 +270,17 @@ export function startInactivitySchedule(
     if (running || stopped) return;
     running = true;
     try {
-      const outcome = await tryWithDatabaseLock(ctx, "comptes-inactifs", async () => ({
-        accounts: await runInactivityPass(ctx),
-        // Guest baskets left 30 days go in the same daily pass (docs/product.md §10.2, ADR 032).
-        guestBaskets: await purgeGuestBaskets(ctx.db),
-      }));
+      const outcome = await tryWithDatabaseLock(ctx, "comptes-inactifs", async () => {
+        // The audience figures older than 25 months go with the same daily pass (ADR 034).
+        await purgeOldStatistics(ctx.db).catch((error) =>
+          console.error(`[statistiques] purge impossible : ${errorKind(error)}`),
+        );
+        return {
+          accounts: await runInactivityPass(ctx),
+          // Guest baskets left 30 days go in the same daily pass (docs/product.md §10.2, ADR 032).
+          guestBaskets: await purgeGuestBaskets(ctx.db),
+        };
+      });
       if (!outcome.taken) return;
       const { warned, deleted, failed } = outcome.value.accounts;
       if (warned || deleted || failed) {

@@ -9,6 +9,7 @@
  * outbox worker is nudged once the transaction has committed.
  */
 import { concludeContract } from "~/features/contract/contract-mail.server";
+import { countEvent } from "~/features/stats/stats-events.server";
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import { recordMail } from "~/server/outbox.server";
@@ -44,7 +45,7 @@ import {
   type StepRequest,
 } from "./orders.server";
 
-type OrderContext = Pick<AppContext, "db" | "outbox" | "chatHub" | "env">;
+type OrderContext = Pick<AppContext, "db" | "outbox" | "chatHub" | "env" | "stats">;
 
 /** Tells every admin's dashboard how many orders now wait (a failure only delays the badge). */
 export async function announceNewOrders(ctx: Pick<AppContext, "db" | "chatHub">): Promise<void> {
@@ -113,6 +114,7 @@ export async function submitOrder(
     },
   });
   if (!placed.ok) return placed;
+  countEvent(ctx, "order_placed");
   ctx.outbox.nudge();
   await announceNewOrders(ctx);
   return placed;
@@ -146,6 +148,7 @@ export async function applyOrderStep(
     await recordMail(trx, orderStepMail(customerView(done.order), shop, link), "étape de commande");
   });
   if (!done.ok) return done;
+  if (done.order.status === "payee" && done.previous !== "payee") countEvent(ctx, "order_paid");
   ctx.outbox.nudge();
   if (done.previous === "nouvelle" || done.order.status === "nouvelle") await announceNewOrders(ctx);
   return done;

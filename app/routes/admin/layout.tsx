@@ -19,6 +19,7 @@ import "~/lib/zod-french";
 export const ADMIN_SECTIONS = [
   { to: "/admin", label: "Vue d'ensemble" },
   { to: "/admin/commandes", label: "Commandes" },
+  { to: "/admin/statistiques", label: "Statistiques" },
   { to: "/admin/produits", label: "Produits" },
   { to: "/admin/categories", label: "Catégories" },
   { to: "/admin/filtres", label: "Filtres" },

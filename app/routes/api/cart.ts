@@ -27,6 +27,7 @@ import {
   basketOwnerOf,
   GUEST_BASKETS_TOO_MANY,
 } from "~/features/basket/guest-basket.server";
+import { recordEvent, type StatEvent } from "~/features/stats/stats-events.server";
 import { apiError, invalidInput, readBody, refusingInvalidWrites } from "~/server/api-responses.server";
 import { getDb } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
@@ -53,12 +54,14 @@ async function apply(
   db: DB,
   owner: BasketOwner,
   command: BasketAction,
-): Promise<{ failure: BasketError | null; message: string }> {
+): Promise<{ failure: BasketError | null; message: string; added?: StatEvent }> {
   let failure: BasketError | null = null;
   let message: string = DONE[command.intent];
+  let added: StatEvent | undefined;
   switch (command.intent) {
     case "add":
       failure = await addToCart(db, owner, command.productId);
+      if (!failure) added = "cart_add";
       break;
     case "change":
       failure = await changeCartQuantity(db, owner, command.productId, command.delta);
@@ -70,6 +73,7 @@ async function apply(
       const result = await toggleFavorite(db, owner, command.productId);
       if (typeof result === "string") failure = result;
       else if (!result) message = FAVORITE_REMOVED;
+      else added = "favorite_add";
       break;
     }
     case "unfavorite":
@@ -79,7 +83,7 @@ async function apply(
       await mergeGuestBasket(db, owner, command);
       break;
   }
-  return { failure, message: failure ? BASKET_ERROR_MESSAGES[failure] : message };
+  return { failure, message: failure ? BASKET_ERROR_MESSAGES[failure] : message, added };
 }
 
 async function productExists(db: DB, productId: string): Promise<boolean> {
@@ -123,6 +127,8 @@ async function act({ request }: Route.ActionArgs) {
       outcome = { failure: "introuvable", message: BASKET_ERROR_MESSAGES.introuvable };
   } else {
     outcome = await apply(db, writer.owner, command);
+    // The audience's funnel: a piece added to the cart or to the favourites (ADR 034).
+    if (outcome.added) recordEvent(outcome.added, productId, request);
   }
   const setCookie = writer.kind === "owner" ? writer.setCookie : null;
   if (plain) {

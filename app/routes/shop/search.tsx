@@ -7,6 +7,7 @@ import { SEARCH_QUERY_MAX_LENGTH, searchResults, searchTiming } from "~/features
 import { SEARCH_RETRY_AFTER_SECONDS, searchAllowed } from "~/features/search/search-limit.server";
 import { SEARCH_TOO_MANY } from "~/features/search/search-messages";
 import { SearchResults, type SearchResultsView } from "~/features/search/search-results";
+import { recordEvent } from "~/features/stats/stats-events.server";
 import { pageMeta, siteOf } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { clientAddress } from "~/server/rate-limit.server";
@@ -51,6 +52,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const startedAt = performance.now();
   const results = await searchResults(db, params.get("q") ?? "", page);
   const timing = searchTiming(startedAt);
+  // A search that found nothing tells the seller what was sought (ADR 034); its first page only.
+  if (asked && results.total === 0 && page === 1) recordEvent("empty_search", asked, request);
   const references = await getReferenceLists(db);
   return data(
     { ...results, page, categories: references.categories },
