@@ -117,7 +117,7 @@ async function act({ request }: Route.ActionArgs) {
       ? backToPage(request, db, productId, GUEST_BASKETS_TOO_MANY)
       : apiError(GUEST_BASKETS_TOO_MANY, 429);
   }
-  let outcome: { failure: BasketError | null; message: string } = {
+  let outcome: Awaited<ReturnType<typeof apply>> = {
     failure: null,
     message: DONE[command.intent],
   };
