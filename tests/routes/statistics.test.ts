@@ -186,9 +186,9 @@ describe("events", () => {
       expect(
         (await post("/api/panier", { intent: "change", productId: id, delta: "1" }, customer)).status,
       ).toBe(200);
-      expect((await post("/api/favoris", { intent: "toggle", productId: id }, customer)).status).toBe(200);
+      expect((await post("/api/panier", { intent: "favorite", productId: id }, customer)).status).toBe(200);
       // Toggled off: not an add.
-      expect((await post("/api/favoris", { intent: "toggle", productId: id }, customer)).status).toBe(200);
+      expect((await post("/api/panier", { intent: "favorite", productId: id }, customer)).status).toBe(200);
       expect(
         (await post("/api/panier", { intent: "add", productId: id }, `${customer}; nacre_compte=admin`))
           .status,
