@@ -6,7 +6,7 @@
 import cormorant600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
 import jost400 from "@fontsource/jost/files/jost-latin-400-normal.woff2?url";
 import jost500 from "@fontsource/jost/files/jost-latin-500-normal.woff2?url";
-import { lazy, memo, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -22,6 +22,8 @@ import { OfflineNotice } from "~/components/offline-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
 import { Toast } from "~/components/toast";
+import { AlertSignup } from "~/features/alerts/alert-signup";
+import { alertCategories } from "~/features/alerts/alerts.server";
 import { listCart, listFavorites } from "~/features/basket/basket.server";
 import { BasketProvider } from "~/features/basket/basket-context";
 import type { OpenPanel } from "~/features/basket/basket-panels";
@@ -92,11 +94,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const user = await getOptionalUser(request);
-  const [shop, favorites, cart, chatUnread] = await Promise.all([
+  const [shop, favorites, cart, chatUnread, categories] = await Promise.all([
     getShopDetails(db),
     user ? listFavorites(db, user.id) : [],
     user ? listCart(db, user.id) : [],
     user ? unreadByChat(db, user) : {},
+    alertCategories(db),
   ]);
   const flash = readFlash(request);
   return data(
@@ -113,6 +116,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       // same bytes from one render to the next (one ETag, compressed once: ADR 018).
       chat: { unreadByChat: chatUnread, since: user ? new Date().toISOString() : "" },
       flash: flash.message,
+      // The « Nouvelles créations » form's choices (docs/product.md §10.27): the same for everyone.
+      alertCategories: categories,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
   );
@@ -165,6 +170,12 @@ function SiteShell({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     whenIdle(() => void loadBasketPanels().catch(() => {}));
   }, []);
+  // Made once per list of categories, so the memoised footer is not re-rendered by a panel.
+  const categories = data?.alertCategories;
+  const alertSignup = useMemo(
+    () => (categories ? <AlertSignup categories={categories} idPrefix="alertes-pied" /> : null),
+    [categories],
+  );
 
   if (!data) return <main id="contenu">{children}</main>;
   const { shop } = data;
@@ -199,6 +210,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
           socials={shop.socials}
           year={data.year}
           showInstallButton={!inAdmin}
+          alertSignup={inAdmin ? null : alertSignup}
         />
         {inAdmin ? null : (
           // A landmark of its own: every piece of the page belongs to one (axe "region").

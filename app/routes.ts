@@ -24,6 +24,10 @@ export default [
   route("agenda", "routes/shop/agenda.tsx"),
   route("contact", "routes/shop/contact.tsx"),
   route("recherche", "routes/shop/search.tsx"),
+  route("alertes", "routes/shop/alerts.tsx"),
+  route("alertes/confirmer/:jeton", "routes/shop/alerts-confirm.tsx"),
+  // Its POST (RFC 8058 one-click) is answered ahead of React Router (one-click-endpoint.server.ts).
+  route("alertes/desinscription/:jeton", "routes/shop/alerts-unsubscribe.tsx"),
   route("commande/:jeton", "routes/shop/order-tracking.tsx"),
   route("commande/:jeton/confirmer", "routes/shop/order-confirmation.tsx"),
   route("commande/:jeton/documents/:numero", "routes/shop/order-document.ts"),

@@ -22,6 +22,7 @@ import * as invoices from "./0016-invoices";
 import * as withdrawals from "./0017-withdrawals";
 import * as delivery from "./0018-delivery";
 import * as cgvVersions from "./0019-cgv-versions";
+import * as newPieceAlerts from "./0021-new-piece-alerts";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0017-withdrawals": withdrawals,
   "0018-delivery": delivery,
   "0019-cgv-versions": cgvVersions,
+  "0021-new-piece-alerts": newPieceAlerts,
 };
 
 export const migrationProvider: MigrationProvider = {
