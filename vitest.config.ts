@@ -24,6 +24,7 @@ const onPostgresOnly = [
  */
 const onBothBackEnds = [
   // Module tests: the queries themselves.
+  "app/features/alerts/alert-digest.server.test.ts", // one digest sender: advisory try-lock and the state row's lock
   "app/features/basket/basket.server.test.ts", // upserts racing in the pool; merging baskets
   "app/features/account/account-deletion.server.test.ts", // one deletion path, locked rows
   "app/features/account/inactive-accounts.server.test.ts", // one pass at a time (advisory lock)
