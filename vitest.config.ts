@@ -55,6 +55,7 @@ const onBothBackEnds = [
   "tests/routes/image-lifecycle.test.ts", // a picture dies with its row in image_files
   "tests/routes/invoices.test.ts", // paying through the page issues the invoice under its locks
   "tests/routes/my-data.test.ts", // deletion and anonymised orders, locked rows
+  "tests/routes/new-piece-alerts.test.ts", // subscription upserts, the digest's locked state row, one-click through the app
   "tests/routes/orders-request.test.ts", // holds counted under locks, order numbers
   "tests/routes/search.test.ts", // the ranking statement of each dialect
   "tests/routes/stream-revocation.test.ts", // the revocation reaches streams through the database

@@ -116,7 +116,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // same bytes from one render to the next (one ETag, compressed once: ADR 018).
       chat: { unreadByChat: chatUnread, since: user ? new Date().toISOString() : "" },
       flash: flash.message,
-      // The « Nouvelles créations » form's choices (docs/product.md §10.27): the same for everyone.
+      // The « Nouvelles créations » form's choices (docs/product.md §10.28): the same for everyone.
       alertCategories: categories,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,

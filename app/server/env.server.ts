@@ -76,7 +76,7 @@ const envSchema = z.object({
   INACTIVITY_FIRST_PASS_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /**
    * Minutes the « Nouvelles créations » digest waits after the last piece put on sale, so a batch
-   * goes in one e-mail (docs/product.md §10.27, ADR 033).
+   * goes in one e-mail (docs/product.md §10.28, ADR 033).
    */
   DIGEST_DELAY_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
   /** How many backups to keep in $DATA_DIR/backups (the oldest go first). */

@@ -1,5 +1,5 @@
 /**
- * Delivery costs before the order (docs/product.md §10.27, ADR 028; Code de la consommation L112-1,
+ * Delivery costs before the order (docs/product.md §10.28, ADR 028; Code de la consommation L112-1,
  * L221-5, L111-1): the seller's rates per zone and the amount from which delivery is free become
  * settings, and an order keeps its delivery zone and its delivery cost, which its total includes.
  *

@@ -1,5 +1,5 @@
 /**
- * « Nouvelles créations » alerts (docs/product.md §10.27, ADR 033): who asked to be told of new pieces
+ * « Nouvelles créations » alerts (docs/product.md §10.28, ADR 033): who asked to be told of new pieces
  * (double opt-in, the consent they gave and when), the pieces published since the last digest, and
  * the digest's own state (paused by the seller, when the last one left).
  */

@@ -1,5 +1,5 @@
 /**
- * « Annuler ma commande » and the delivery rates' settings (docs/product.md §10.27, ADR 028), a route
+ * « Annuler ma commande » and the delivery rates' settings (docs/product.md §10.28, ADR 028), a route
  * test (the app in this process, over real HTTP), posted as a browser without JavaScript: the order's
  * page links to a confirmation page that changes nothing; its form cancels, frees the piece for the
  * next visitor at once and comes back to the order's page; a cancelled or paid order is a French

@@ -113,7 +113,7 @@ export async function deleteUserData(
     .deleteFrom("verifications")
     .where((eb) => eb.or([eb("value", "=", user.id), eb("identifier", "=", user.email)]))
     .execute();
-  // The « Nouvelles créations » subscription of the account's address (docs/product.md §10.27).
+  // The « Nouvelles créations » subscription of the account's address (docs/product.md §10.28).
   await deleteSubscriptionOf(trx, user.email);
   await trx.deleteFrom("users").where("id", "=", user.id).execute();
   return settled;

@@ -22,7 +22,7 @@
  *   motif, pieces, retour_recu_le, remboursee_le, montant_rembourse_centimes } or null }`.
  * - `messages_de_contact`: `{ nom, email, message, date, commande }` (the pieces asked for, if any).
  * - `alertes_nouvelles_creations`: the « Nouvelles créations » subscription of the account's e-mail
- *   (docs/product.md §10.27), `{ email, categories, inscrit_le, confirme_le, consentement: { texte,
+ *   (docs/product.md §10.28), `{ email, categories, inscrit_le, confirme_le, consentement: { texte,
  *   version, donne_le } }`, or null.
  * Prices are in euro cents, as stored.
  */

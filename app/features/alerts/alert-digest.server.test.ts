@@ -1,5 +1,5 @@
 /**
- * The « Nouvelles créations » digest (docs/product.md §10.27, ADR 033) on a fresh database: when it
+ * The « Nouvelles créations » digest (docs/product.md §10.28, ADR 033) on a fresh database: when it
  * leaves (DIGEST_DELAY_MINUTES after the last piece, a day at least after the previous one), to whom
  * (confirmed subscribers of the piece's categories), and that a pause, an unconfirmed request or a
  * piece of another category send nothing. On PostgreSQL too: two passes racing (two instances) send

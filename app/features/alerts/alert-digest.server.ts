@@ -1,5 +1,5 @@
 /**
- * The « Nouvelles créations » digest (docs/product.md §10.27, ADR 033). A piece put on sale — created,
+ * The « Nouvelles créations » digest (docs/product.md §10.28, ADR 033). A piece put on sale — created,
  * or taken back from sold — is noted in `alert_pieces` by the catalogue's save, in its transaction.
  * A pass (every minute while the server runs) sends one digest once DIGEST_DELAY_MINUTES have passed
  * since the LAST noted piece, so a batch of pieces added one after the other goes in one mail, and
@@ -188,7 +188,8 @@ export async function runDigestPass(ctx: DigestContext, now: Date = new Date()):
         ],
         signature: `À bientôt sur ${shop.shopName}.`,
       });
-      await recordMail(trx, { ...mail, headers: listHeaders(url, shop.email) }, "alerte nouveautés", now);
+      // Stamped with the real time, not the pass's: the outbox delivers what is due by its own clock.
+      await recordMail(trx, { ...mail, headers: listHeaders(url, shop.email) }, "alerte nouveautés");
       sent++;
     }
     return { sent, pieces: products.length };

@@ -1,5 +1,5 @@
 /**
- * The « Nouvelles créations » sign-up form (docs/product.md §10.27): its schema, its French texts,
+ * The « Nouvelles créations » sign-up form (docs/product.md §10.28): its schema, its French texts,
  * and the consent sentence shown beside it, whose exact words and version are recorded with every
  * subscription (RGPD art. 7-1: the shop must be able to show what was consented to, and when).
  * Client-safe: the form and the action read the same texts.

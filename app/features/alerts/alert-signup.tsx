@@ -1,5 +1,5 @@
 /**
- * « Être prévenu(e) des nouvelles créations » (docs/product.md §10.27): in the footer, on the gallery
+ * « Être prévenu(e) des nouvelles créations » (docs/product.md §10.28): in the footer, on the gallery
  * and on a sold piece's page. The same bytes for every visitor (the page cache, ADR 008): an e-mail
  * field, the catalogue's categories, the consent sentence, a honeypot. With JavaScript a fetcher posts
  * it and the answer appears in place; without, the form posts to /alertes, which shows the answer.

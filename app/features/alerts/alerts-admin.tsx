@@ -1,5 +1,5 @@
 /**
- * The dashboard's « Alertes » block (docs/product.md §10.27), on the overview: how many confirmed
+ * The dashboard's « Alertes » block (docs/product.md §10.28), on the overview: how many confirmed
  * subscribers, how many new pieces wait for the next digest, when the last one left, and
  * « Mettre en pause » / « Reprendre ». A plain form without JavaScript, a fetcher with it (ADR 013).
  */
@@ -14,19 +14,22 @@ export interface AlertsAdminProps {
   lastDigestAt: string | null;
 }
 
+/** One string, so the page reads as one sentence (no text pieces split by React). */
+function summary(props: AlertsAdminProps): string {
+  const n = props.confirmedSubscribers;
+  const subscribers = n > 1 ? `${n} abonné(e)s confirmé(e)s` : `${n} abonné(e) confirmé(e)`;
+  const last = props.lastDigestAt
+    ? `${dayMonthYear(props.lastDigestAt)} à ${frenchTime(props.lastDigestAt)}`
+    : "aucun";
+  return `${subscribers} · ${props.waitingPieces} création(s) en attente du prochain envoi · dernier envoi : ${last}`;
+}
+
 export function AlertsAdmin(props: AlertsAdminProps) {
   const fetcher = useFetcher<{ ok: boolean; message?: string; error?: string }>();
   return (
     <section aria-labelledby="alertes-admin">
       <h2 id="alertes-admin">Alertes « Nouvelles créations »</h2>
-      <p>
-        {props.confirmedSubscribers} abonné(e){props.confirmedSubscribers > 1 ? "s" : ""} confirmé(e)
-        {props.confirmedSubscribers > 1 ? "s" : ""} · {props.waitingPieces} création(s) en attente du prochain
-        envoi · dernier envoi :{" "}
-        {props.lastDigestAt
-          ? `${dayMonthYear(props.lastDigestAt)} à ${frenchTime(props.lastDigestAt)}`
-          : "aucun"}
-      </p>
+      <p>{summary(props)}</p>
       <p>
         {props.paused
           ? "Les envois sont en pause : les nouvelles pièces attendent la reprise."

@@ -1,4 +1,4 @@
-/** The overview's « Alertes » commands (docs/product.md §10.27): pause and resume the digest. */
+/** The overview's « Alertes » commands (docs/product.md §10.28): pause and resume the digest. */
 import { z } from "zod";
 import { UNKNOWN_ACTION } from "~/lib/messages";
 import { runAdminCommand } from "~/server/admin-command.server";

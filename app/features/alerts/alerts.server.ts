@@ -1,5 +1,5 @@
 /**
- * « Nouvelles créations » subscriptions (docs/product.md §10.27, ADR 033): the request, which records
+ * « Nouvelles créations » subscriptions (docs/product.md §10.28, ADR 033): the request, which records
  * the consent and e-mails a confirmation link (double opt-in); the confirmation, which starts the
  * subscription and sends a welcome mail; the unsubscription, from the link or the one-click header
  * of every list mail (RFC 8058); and what the privacy export, the account deletion and the data

@@ -1,6 +1,6 @@
 /**
  * POST /alertes/desinscription/:jeton — unsubscription in one request (RFC 8058, docs/product.md
- * §10.27, ADR 033). A mail app posts `List-Unsubscribe=One-Click` from its own servers, with no
+ * §10.28, ADR 033). A mail app posts `List-Unsubscribe=One-Click` from its own servers, with no
  * cookie and another Origin (or none): answered here, ahead of the shop's Origin check and of React
  * Router's, which refuse cross-site writes everywhere else. Nothing here needs a session, and the
  * token itself (an HMAC under AUTH_SECRET) is the proof; the write it allows only ends a

@@ -1,5 +1,5 @@
 /**
- * The sign-up's action (POST /alertes, docs/product.md §10.27): reads the form, drops a bot's post
+ * The sign-up's action (POST /alertes, docs/product.md §10.28): reads the form, drops a bot's post
  * (honeypot) with the ordinary answer, rate-limits per address and per client, and records the
  * request. Every outcome is a French message; a refusal is a 4xx, never a 500.
  */

@@ -59,7 +59,7 @@ export interface LegalDetails {
 
 /**
  * The one place the CGV reads the delivery rates from (article 7): the « Livraison » settings
- * (docs/product.md §10.27, ADR 028), each zone with its rate or « sur devis ».
+ * (docs/product.md §10.28, ADR 028), each zone with its rate or « sur devis ».
  */
 export async function legalDeliveryRates(db: DB): Promise<LegalDeliveryRates | null> {
   const rates = await deliveryRates(db);

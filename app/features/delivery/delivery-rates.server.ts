@@ -1,5 +1,5 @@
 /**
- * The seller's delivery rates (docs/product.md §10.27, ADR 028), kept in shop_settings: read by the
+ * The seller's delivery rates (docs/product.md §10.28, ADR 028), kept in shop_settings: read by the
  * order form, by placing an order (which computes its cost again) and by the CGV's article 7 through
  * `deliveryRates`, the one place they are read from; saved by the « Livraison » settings form.
  */

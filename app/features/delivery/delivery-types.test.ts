@@ -1,5 +1,5 @@
 /**
- * The delivery's cost (docs/product.md §10.27, ADR 028): each zone's rate, the free threshold on the
+ * The delivery's cost (docs/product.md §10.28, ADR 028): each zone's rate, the free threshold on the
  * pieces' total, a handover and an event pick-up always free, « sur devis », and the cost that waits
  * for a piece's price; then how the form, the pages and the e-mails write it.
  */

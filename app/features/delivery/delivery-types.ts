@@ -1,5 +1,5 @@
 /**
- * Delivery costs before the order (docs/product.md §10.27, ADR 028; Code de la consommation L112-1,
+ * Delivery costs before the order (docs/product.md §10.28, ADR 028; Code de la consommation L112-1,
  * L221-5): the zones a parcel goes to, the seller's rates, and the one computation of an order's
  * delivery cost. Client-safe: the order form shows the cost live from the same rates, and the server
  * computes it again when the order is placed (it never takes an amount from the form).

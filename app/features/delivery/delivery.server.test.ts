@@ -1,5 +1,5 @@
 /**
- * The delivery's cost on an order (docs/product.md §10.27, ADR 028): computed by the server from the
+ * The delivery's cost on an order (docs/product.md §10.28, ADR 028): computed by the server from the
  * settings when the order is placed (never from the form), stored with the zone and counted in the
  * total; « sur devis » waits for the seller's cost, and the payment link and the payment are refused
  * until it is given. The CGV read the same rates.

@@ -1,5 +1,5 @@
 /**
- * The « Livraison » form of /admin/parametres (docs/product.md §10.27, ADR 028): a parcel's rate per
+ * The « Livraison » form of /admin/parametres (docs/product.md §10.28, ADR 028): a parcel's rate per
  * zone (empty: « sur devis », the seller gives the cost on the order's page before the payment link)
  * and the amount from which delivery is free. The order form, the orders and the CGV's article 7 read
  * them; a handover or an event pick-up is always free.

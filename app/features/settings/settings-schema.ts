@@ -243,7 +243,7 @@ export const safetySettingsSchema = z.object({
 
 export type SafetySettingsInput = z.infer<typeof safetySettingsSchema>;
 
-// --- Delivery rates (docs/product.md §10.27, ADR 028): the « Livraison » form. Amounts in euros, as
+// --- Delivery rates (docs/product.md §10.28, ADR 028): the « Livraison » form. Amounts in euros, as
 // the seller writes them (« 6,90 »); an empty rate is « sur devis », an empty threshold « jamais ».
 
 export const DELIVERY_SETTINGS_MESSAGES = {

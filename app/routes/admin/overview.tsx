@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { counts, alerts };
 }
 
-/** The « Alertes » block's pause and resume (docs/product.md §10.27). */
+/** The « Alertes » block's pause and resume (docs/product.md §10.28). */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   return runAlertsCommand(await readLimitedForm(request));

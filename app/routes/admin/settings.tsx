@@ -2,7 +2,7 @@
  * /admin/parametres (docs/product.md §2: "Settings: admin e-mail and logout"), plus the shop's details
  * (docs/product.md §10.5: business details are settings the admin edits) shown in header, footer, contact
  * and legal pages, the orders' hold and the seller's e-mails (§10.19, §10.20), and the legal identity,
- * consumer mediator and inactivity limit the legal pages show (§10.21), the delivery rates (§10.27), and the e-mails the outbox
+ * consumer mediator and inactivity limit the legal pages show (§10.21), the delivery rates (§10.28), and the e-mails the outbox
  * could not deliver, to send again (ADR 025).
  */
 

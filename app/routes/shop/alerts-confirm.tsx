@@ -1,5 +1,5 @@
 /**
- * /alertes/confirmer/:jeton (docs/product.md §10.27): the double opt-in's link. Opening it changes
+ * /alertes/confirmer/:jeton (docs/product.md §10.28): the double opt-in's link. Opening it changes
  * nothing — mail scanners open links — it shows a button, whose POST confirms (ADR 033).
  */
 import { Form } from "react-router";

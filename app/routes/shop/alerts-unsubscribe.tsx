@@ -1,5 +1,5 @@
 /**
- * /alertes/desinscription/:jeton (docs/product.md §10.27): the visible link of every list mail. The
+ * /alertes/desinscription/:jeton (docs/product.md §10.28): the visible link of every list mail. The
  * page changes nothing; its button posts `List-Unsubscribe=One-Click` to the same address, which the
  * one-click endpoint answers (RFC 8058, features/alerts/one-click-endpoint.server.ts) and sends the
  * browser back here with ?fait=1.

@@ -1,5 +1,5 @@
 /**
- * /alertes (docs/product.md §10.27): where the « Nouvelles créations » form posts. With JavaScript
+ * /alertes (docs/product.md §10.28): where the « Nouvelles créations » form posts. With JavaScript
  * the fetcher reads the action's answer in place; without, this page shows it, with the form again.
  */
 import { PageIntro } from "~/components/page-intro";

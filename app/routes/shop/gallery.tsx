@@ -40,7 +40,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
         intro="Les créations qui ont déjà trouvé leur propriétaire. Une pièce vous plaît ? Contactez-nous pour une création approchante."
         {...loaderData}
       />
-      {/* Sold pieces leave people wanting the next ones (docs/product.md §10.27). */}
+      {/* Sold pieces leave people wanting the next ones (docs/product.md §10.28). */}
       <section className={styles.page} aria-label="Nouvelles créations par e-mail">
         <AlertSignup categories={categories} idPrefix="alertes-galerie" />
       </section>

@@ -27,7 +27,7 @@ export default function SoldItemRoute({ loaderData }: Route.ComponentProps) {
         safety={loaderData.safety}
         similar={loaderData.similar}
       />
-      {/* This one is gone: the next ones can be told (docs/product.md §10.27). */}
+      {/* This one is gone: the next ones can be told (docs/product.md §10.28). */}
       <section className={styles.page} aria-label="Nouvelles créations par e-mail">
         <AlertSignup categories={categories} idPrefix="alertes-vendu" />
       </section>
