@@ -73,6 +73,7 @@ export async function runDigestPass(ctx: DigestContext, now: Date = new Date()):
     .executeTakeFirst();
   await purgeSubscriptions(ctx.db, now, settings?.inactivity_months ?? 36);
   const shop = await alertShop(ctx.db);
+  await ensureState(ctx.db);
   const outcome = await ctx.db.transaction().execute(async (trx): Promise<DigestOutcome> => {
     // Two passes at once (two instances, or a pass and a resume): the second waits here, then
     // finds the pieces already announced.
@@ -253,11 +254,20 @@ export async function alertOverview(db: DB) {
   };
 }
 
+/** The state's one row, made on first use (migration 0021 leaves the table empty). */
+async function ensureState(db: DB): Promise<void> {
+  await db
+    .insertInto("alert_state")
+    .values({ id: STATE_ID, paused: 0, last_digest_at: null })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
 /** The seller's « Mettre en pause » / « Reprendre »: while paused no digest leaves; pieces wait. */
 export async function setDigestPaused(db: DB, paused: boolean): Promise<void> {
   await db
-    .updateTable("alert_state")
-    .set({ paused: paused ? 1 : 0 })
-    .where("id", "=", STATE_ID)
+    .insertInto("alert_state")
+    .values({ id: STATE_ID, paused: paused ? 1 : 0, last_digest_at: null })
+    .onConflict((oc) => oc.column("id").doUpdateSet({ paused: paused ? 1 : 0 }))
     .execute();
 }
