@@ -61,6 +61,8 @@ async function main() {
   const stopBackups = mod.startBackupSchedule();
   // Inactive accounts: warned, then deleted (docs/product.md §10.21); a first pass shortly after start.
   const stopInactivityPasses = mod.startInactivitySchedule(mod.getAppContext());
+  // The « Nouvelles créations » digest: one instance sends it (docs/product.md §10.27, ADR 033).
+  const stopAlertDigests = mod.startAlertDigestSchedule(mod.getAppContext());
   // The e-mails recorded in the outbox, those a crash or a restart left undelivered first (ADR 025).
   const mailOutbox = mod.getAppContext().outbox;
   mailOutbox.start();
@@ -74,6 +76,7 @@ async function main() {
     stopping = true;
     stopBackups();
     stopInactivityPasses();
+    stopAlertDigests();
     // Stops waking; a delivery under way finishes before the database closes (context close()).
     void mailOutbox.stop();
     fs.rmSync(mod.pidFile(env.dataDir), { force: true });

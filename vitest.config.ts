@@ -25,6 +25,7 @@ const onPostgresOnly = [
 const onBothBackEnds = [
   // Module tests: the queries themselves.
   "db/migrations/0020-guest-baskets.test.ts", // PostgreSQL changes the tables in place, SQLite rebuilds them
+  "app/features/alerts/alert-digest.server.test.ts", // one digest sender: advisory try-lock and the state row's lock
   "app/features/basket/basket.server.test.ts", // upserts racing in the pool; merging baskets
   "app/features/account/account-deletion.server.test.ts", // one deletion path, locked rows
   "app/features/account/inactive-accounts.server.test.ts", // one pass at a time (advisory lock)
@@ -58,6 +59,7 @@ const onBothBackEnds = [
   "tests/routes/image-lifecycle.test.ts", // a picture dies with its row in image_files
   "tests/routes/invoices.test.ts", // paying through the page issues the invoice under its locks
   "tests/routes/my-data.test.ts", // deletion and anonymised orders, locked rows
+  "tests/routes/new-piece-alerts.test.ts", // subscription upserts, the digest's locked state row, one-click through the app
   "tests/routes/orders-request.test.ts", // holds counted under locks, order numbers
   "tests/routes/search.test.ts", // the ranking statement of each dialect
   "tests/routes/statistics.test.ts", // counted requests upserted, then every table scanned for the address

@@ -25,6 +25,8 @@ import { OfflineNotice } from "~/components/offline-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
 import { Toast } from "~/components/toast";
+import { AlertSignup } from "~/features/alerts/alert-signup";
+import { alertCategories } from "~/features/alerts/alerts.server";
 import { BasketProvider } from "~/features/basket/basket-context";
 import { BasketDialogs } from "~/features/basket/basket-dialogs";
 import { ChatProvider } from "~/features/chat/chat-context";
@@ -77,7 +79,8 @@ export const meta: Route.MetaFunction = () => [
  * flash message. Nothing of the visitor's own is here — it comes from /api/moi once the page runs.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const shop = await getShopDetails(getDb());
+  const db = getDb();
+  const [shop, categories] = await Promise.all([getShopDetails(db), alertCategories(db)]);
   const flash = readFlash(request);
   return data(
     {
@@ -86,6 +89,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       origin: getAppContext().env.PUBLIC_URL,
       year: new Date().getFullYear(),
       flash: flash.message,
+      // The « Nouvelles créations » form's choices (docs/product.md §10.30): the same for everyone.
+      alertCategories: categories,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
   );
@@ -160,6 +165,12 @@ function SiteShell({ children }: { children: React.ReactNode }) {
   const lists = useMemo(() => (part ? { cart: part.cart, favorites: part.favorites } : null), [part]);
   // The admin area hides the site-wide widgets (docs/product.md §2) and the install button (docs/product.md §1).
   const inAdmin = location.pathname === "/admin" || location.pathname.startsWith("/admin/");
+  // Made once per list of categories, so the memoised footer is not re-rendered by the visitor's part.
+  const categories = data?.alertCategories;
+  const alertSignup = useMemo(
+    () => (categories ? <AlertSignup categories={categories} idPrefix="alertes-pied" /> : null),
+    [categories],
+  );
 
   if (!data) return <main id="contenu">{children}</main>;
   const { shop } = data;
@@ -189,6 +200,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
             socials={shop.socials}
             year={data.year}
             showInstallButton={!inAdmin}
+            alertSignup={inAdmin ? null : alertSignup}
           />
           {inAdmin ? null : (
             // A landmark of its own: every piece of the page belongs to one (axe "region").

@@ -10,6 +10,8 @@
  *                               (features/basket/availability-endpoint.server.ts)
  *   GET /api/recherche?q=       the header's search suggestions
  *                               (features/search/suggestions-endpoint.server.ts)
+ *   POST /alertes/desinscription/:jeton   RFC 8058's one-click unsubscription, before the Origin
+ *                               check (features/alerts/one-click-endpoint.server.ts, ADR 033)
  * and the static files of public/ and of the build.
  */
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
@@ -25,6 +27,10 @@ export default [
   route("agenda", "routes/shop/agenda.tsx"),
   route("contact", "routes/shop/contact.tsx"),
   route("recherche", "routes/shop/search.tsx"),
+  route("alertes", "routes/shop/alerts.tsx"),
+  route("alertes/confirmer/:jeton", "routes/shop/alerts-confirm.tsx"),
+  // Its POST (RFC 8058 one-click) is answered ahead of React Router (one-click-endpoint.server.ts).
+  route("alertes/desinscription/:jeton", "routes/shop/alerts-unsubscribe.tsx"),
   route("commande/:jeton", "routes/shop/order-tracking.tsx"),
   route("commande/:jeton/confirmer", "routes/shop/order-confirmation.tsx"),
   route("commande/:jeton/documents/:numero", "routes/shop/order-document.ts"),

@@ -2,6 +2,7 @@
  * docs/product.md §2 "Footer": site map, postal address, phone, e-mail, social links, legal links, the
  * copyright line with the current year, a credit line, and the install button when available.
  */
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { MailIcon, PearlMark, PhoneIcon, PinIcon } from "./icons";
 import { InstallAppButton } from "./install-app-button";
@@ -29,6 +30,8 @@ interface SiteFooterProps {
   socials: SocialLinks;
   year: number;
   showInstallButton: boolean;
+  /** The « Nouvelles créations » sign-up, made by the shell (components never import features). */
+  alertSignup?: ReactNode;
 }
 
 export function SiteFooter(props: SiteFooterProps) {
@@ -98,6 +101,11 @@ export function SiteFooter(props: SiteFooterProps) {
           {props.showInstallButton ? <InstallAppButton className={styles.install} /> : null}
         </nav>
       </div>
+      {props.alertSignup ? (
+        <section className={styles.inner} aria-label="Nouvelles créations par e-mail">
+          {props.alertSignup}
+        </section>
+      ) : null}
       <div className={styles.bottom}>
         <p>
           © {props.year} {props.shopName} — Tous droits réservés.

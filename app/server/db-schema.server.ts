@@ -502,6 +502,34 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/** « Nouvelles créations » subscribers (migration 0021, ADR 033). */
+export interface AlertSubscriptionsTable {
+  id: string;
+  email: string;
+  /** JSON array of category ids; [] means every category. */
+  categories: Generated<string>;
+  confirmed_at: string | null;
+  /** SHA-256 of the pending confirmation link's token. */
+  pending_token_hash: string | null;
+  pending_categories: string | null;
+  pending_expires_at: string | null;
+  consent_text: string;
+  consent_version: string;
+  consent_at: string;
+  created_at: string;
+}
+/** Pieces published since the last digest (migration 0021). */
+export interface AlertPiecesTable {
+  product_id: string;
+  published_at: string;
+  announced_at: string | null;
+}
+export interface AlertStateTable {
+  id: string;
+  paused: Generated<Flag>;
+  last_digest_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -545,6 +573,9 @@ export interface Database {
   invoices: InvoicesTable;
   order_withdrawals: OrderWithdrawalsTable;
   stats_daily: StatsDailyTable;
+  alert_subscriptions: AlertSubscriptionsTable;
+  alert_pieces: AlertPiecesTable;
+  alert_state: AlertStateTable;
 }
 
 /**

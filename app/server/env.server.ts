@@ -74,6 +74,11 @@ const envSchema = z.object({
     .default(24),
   /** Seconds after start before the first daily pass over inactive accounts (docs/product.md §10.21). */
   INACTIVITY_FIRST_PASS_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * Minutes the « Nouvelles créations » digest waits after the last piece put on sale, so a batch
+   * goes in one e-mail (docs/product.md §10.30, ADR 033).
+   */
+  DIGEST_DELAY_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
   /** How many backups to keep in $DATA_DIR/backups (the oldest go first). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   /** On PostgreSQL, pg_dump and pg_restore for backups when they are not on PATH. */

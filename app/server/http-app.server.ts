@@ -11,6 +11,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import "~/lib/zod-french";
+import { oneClickUnsubscribe } from "~/features/alerts/one-click-endpoint.server";
 import { AVAILABILITY_PATH, availabilityEndpoint } from "~/features/basket/availability-endpoint.server";
 import { SUGGESTIONS_PATH, suggestionsEndpoint } from "~/features/search/suggestions-endpoint.server";
 import { countPageViews, routeMatcher } from "~/features/stats/page-views.server";
@@ -73,6 +74,7 @@ export function beginShutdown() {
 }
 export { AdminPasswordError, StartupRefusedError } from "~/features/account/configured-admin.server";
 export { startInactivitySchedule } from "~/features/account/inactive-accounts.server";
+export { startAlertDigestSchedule } from "~/features/alerts/alert-digest.server";
 export { pidFile } from "./backup.server";
 export { EnvError, getEnv } from "./env.server";
 export { sweepOrphanImages } from "./image-sweep.server";
@@ -176,6 +178,9 @@ export function createHttpApp(options: HttpAppOptions = {}) {
     (req.path.startsWith("/assets/") ? compressAssets : compressPages)(req, res, next),
   );
 
+  // RFC 8058's one-click unsubscription: a mail app posts from elsewhere, without cookie. That path
+  // and method only are answered before the Origin check (ADR 033); every other write passes it.
+  app.use(oneClickUnsubscribe);
   app.use(originCheck(trustedOrigins(ctx.env)));
   // Bodies bounded before anything reads them: multipart on the upload routes only, fields and
   // bytes counted while they stream (docs/security.md).

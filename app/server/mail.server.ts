@@ -36,6 +36,11 @@ export interface MailMessage {
   html?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /**
+   * Extra header fields, e.g. a list mail's List-Unsubscribe and List-Unsubscribe-Post (RFC 2369,
+   * RFC 8058; ADR 033). Kept in the outbox row with the rest of the message, written as given.
+   */
+  headers?: Record<string, string>;
 }
 
 export function mailAttachment(filename: string, contentType: string, content: Buffer): MailAttachment {

@@ -24,6 +24,7 @@ import * as delivery from "./0018-delivery";
 import * as cgvVersions from "./0019-cgv-versions";
 import * as guestBaskets from "./0020-guest-baskets";
 import * as statistics from "./0022-statistics";
+import * as newPieceAlerts from "./0021-new-piece-alerts";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0019-cgv-versions": cgvVersions,
   "0020-guest-baskets": guestBaskets,
   "0022-statistics": statistics,
+  "0021-new-piece-alerts": newPieceAlerts,
 };
 
 export const migrationProvider: MigrationProvider = {

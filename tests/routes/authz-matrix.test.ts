@@ -108,6 +108,20 @@ const MATRIX: Record<string, Row> = {
   agenda: { url: () => "/agenda", get: all(200), post: noAction },
   // The contact form is public; an empty form is a 400 with French field errors.
   contact: { url: () => "/contact", get: all(200), post: all(400) },
+  // « Nouvelles créations » (docs/product.md §10.30): the sign-up is public, an empty form a 400; a
+  // confirmation link nobody was sent shows a French message, and its POST confirms nothing (404);
+  // the unsubscription page is public, and its POST without the one-click body is a 400 for all.
+  alertes: { url: () => "/alertes", get: all(200), post: all(400) },
+  "alertes/confirmer/:jeton": {
+    url: () => `/alertes/confirmer/${"x".repeat(43)}`,
+    get: all(200),
+    post: all(404),
+  },
+  "alertes/desinscription/:jeton": {
+    url: () => `/alertes/desinscription/inconnu.${"x".repeat(43)}`,
+    get: all(200),
+    post: all(400),
+  },
   // Search results: public, read-only (docs/product.md §10.23).
   recherche: { url: () => "/recherche?q=collier", get: all(200), post: noAction },
   // An order's private page: its link is the key, the same page for whoever holds it; no action.
@@ -210,8 +224,9 @@ const MATRIX: Record<string, Row> = {
     get: all({ status: 302, location: "/" }),
     post: all({ status: 302, location: "/" }),
   },
-  "(layout)": { url: () => "/admin", get: adminPage("/admin"), post: { ...adminPage("/admin"), admin: 405 } },
-  admin: { url: () => "/admin", get: adminPage("/admin"), post: { ...adminPage("/admin"), admin: 405 } },
+  // The overview's action is the « Alertes » block's pause and resume: an empty command is a 400.
+  "(layout)": { url: () => "/admin", get: adminPage("/admin"), post: { ...adminPage("/admin"), admin: 400 } },
+  admin: { url: () => "/admin", get: adminPage("/admin"), post: { ...adminPage("/admin"), admin: 400 } },
   "admin/produits": {
     url: () => "/admin/produits",
     get: adminPage("/admin/produits"),

@@ -1,5 +1,5 @@
 /**
- * Audience and sales counted without cookies (docs/product.md §10.28, ADR 034), a route test (the
+ * Audience and sales counted without cookies (docs/product.md §10.29, ADR 034), a route test (the
  * app in this process, over real HTTP), on both back ends: page views counted by route, from the
  * page cache too, without a cookie; robots, an admin's hint, prefetches, errors and posts left out;
  * the referring domain without its path; unique visitors; the events of the real actions (cart,

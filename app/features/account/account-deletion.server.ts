@@ -5,8 +5,10 @@
  * orders, the accounting records) stays, anonymised and detached from the account. Files follow
  * after the commit: the avatar answers 404 at once.
  */
+
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
+import { deleteSubscriptionOf } from "~/features/alerts/alerts.server";
 import { announceNewOrders } from "~/features/orders/order-flow.server";
 import type { AppContext } from "~/server/context.server";
 import type { Database } from "~/server/db-schema.server";
@@ -111,6 +113,8 @@ export async function deleteUserData(
     .deleteFrom("verifications")
     .where((eb) => eb.or([eb("value", "=", user.id), eb("identifier", "=", user.email)]))
     .execute();
+  // The « Nouvelles créations » subscription of the account's address (docs/product.md §10.30).
+  await deleteSubscriptionOf(trx, user.email);
   await trx.deleteFrom("users").where("id", "=", user.id).execute();
   return settled;
 }

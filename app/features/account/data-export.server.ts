@@ -21,8 +21,12 @@
  *   etapes: [{ statut, libelle, date, numero_de_suivi }], retractation: { declaree_le, nom, email,
  *   motif, pieces, retour_recu_le, remboursee_le, montant_rembourse_centimes } or null }`.
  * - `messages_de_contact`: `{ nom, email, message, date, commande }` (the pieces asked for, if any).
+ * - `alertes_nouvelles_creations`: the « Nouvelles créations » subscription of the account's e-mail
+ *   (docs/product.md §10.30), `{ email, categories, inscrit_le, confirme_le, consentement: { texte,
+ *   version, donne_le } }`, or null.
  * Prices are in euro cents, as stored.
  */
+import { subscriptionForExport } from "~/features/alerts/alerts.server";
 import { DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
 import { DELIVERY_LABELS } from "~/features/orders/order-types";
 import { listOrdersOfUser } from "~/features/orders/orders.server";
@@ -116,6 +120,8 @@ export async function exportUserData(db: DB, userId: string, now = new Date()) {
     orders.map((order) => order.id),
   );
 
+  const alerts = await subscriptionForExport(db, user.email);
+
   return {
     format: DATA_EXPORT_FORMAT,
     exporte_le: now.toISOString(),
@@ -203,6 +209,19 @@ export async function exportUserData(db: DB, userId: string, now = new Date()) {
       date: contact.created_at,
       commande: parseOrderDetails(contact.order_details),
     })),
+    alertes_nouvelles_creations: alerts
+      ? {
+          email: alerts.email,
+          categories: alerts.categories,
+          inscrit_le: alerts.createdAt,
+          confirme_le: alerts.confirmedAt,
+          consentement: {
+            texte: alerts.consent.text,
+            version: alerts.consent.version,
+            donne_le: alerts.consent.givenAt,
+          },
+        }
+      : null,
   };
 }
 

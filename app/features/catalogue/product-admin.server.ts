@@ -6,6 +6,7 @@
  * other, each on the images the one before left.
  */
 
+import { notePublishedPiece } from "~/features/alerts/alert-digest.server";
 import type { ProductInput } from "~/features/catalogue/admin/product-schema";
 import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import { heldQuantities } from "~/features/orders/holds.server";
@@ -181,7 +182,7 @@ export async function saveProduct(
           const own = existing
             ? await lockingRows(
                 trx,
-                trx.selectFrom("products").select(["id", "slug"]).where("id", "=", id),
+                trx.selectFrom("products").select(["id", "slug", "is_sold"]).where("id", "=", id),
               ).executeTakeFirst()
             : undefined;
           if (existing && !own) throw new ProductGoneError();
@@ -267,6 +268,8 @@ export async function saveProduct(
                 .execute();
             }
           }
+          // A piece put on sale (new, or back from sold) is told to the alerts' subscribers (ADR 033).
+          if (!input.isSold && (!own || own.is_sold === 1)) await notePublishedPiece(trx, id);
           // Found under its new texts as soon as this commits (ADR 019).
           await indexProducts(trx, [id]);
           return slug;
@@ -304,12 +307,21 @@ export async function saveProduct(
 }
 
 export async function setProductSold(db: DB, id: string, sold: boolean): Promise<ProductResult> {
-  const product = await db
-    .updateTable("products")
-    .set({ is_sold: sold ? 1 : 0, updated_at: nowIso() })
-    .where("id", "=", id)
-    .returning(["id", "slug"])
-    .executeTakeFirst();
+  const product = await db.transaction().execute(async (trx) => {
+    const before = await lockingRows(
+      trx,
+      trx.selectFrom("products").select("is_sold").where("id", "=", id),
+    ).executeTakeFirst();
+    const updated = await trx
+      .updateTable("products")
+      .set({ is_sold: sold ? 1 : 0, updated_at: nowIso() })
+      .where("id", "=", id)
+      .returning(["id", "slug"])
+      .executeTakeFirst();
+    // Back on sale: told to the alerts' subscribers like a new piece (ADR 033).
+    if (updated && !sold && before?.is_sold === 1) await notePublishedPiece(trx, id);
+    return updated;
+  });
   if (!product) return { ok: false, status: 404, error: PRODUCT_MESSAGES.notFound };
   return { ok: true, message: PRODUCT_MESSAGES.updated, product };
 }

@@ -2,9 +2,13 @@
 import { Link } from "react-router";
 import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { getOverviewCounts } from "~/features/admin/overview.server";
+import { alertOverview } from "~/features/alerts/alert-digest.server";
+import { AlertsAdmin } from "~/features/alerts/alerts-admin";
+import { runAlertsCommand } from "~/features/alerts/alerts-command.server";
 import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
+import { readLimitedForm } from "~/server/uploads.server";
 import styles from "~/styles/admin.module.css";
 import type { Route } from "./+types/overview";
 
@@ -12,7 +16,15 @@ export const meta: Route.MetaFunction = () => privateMeta("Vue d'ensemble — Ad
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { counts: await getOverviewCounts(getDb()) };
+  const db = getDb();
+  const [counts, alerts] = await Promise.all([getOverviewCounts(db), alertOverview(db)]);
+  return { counts, alerts };
+}
+
+/** The « Alertes » block's pause and resume (docs/product.md §10.30). */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return runAlertsCommand(await readLimitedForm(request));
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
@@ -87,6 +99,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <AlertsAdmin {...loaderData.alerts} />
     </section>
   );
 }
