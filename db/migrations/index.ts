@@ -23,8 +23,8 @@ import * as withdrawals from "./0017-withdrawals";
 import * as delivery from "./0018-delivery";
 import * as cgvVersions from "./0019-cgv-versions";
 import * as guestBaskets from "./0020-guest-baskets";
-import * as statistics from "./0022-statistics";
 import * as newPieceAlerts from "./0021-new-piece-alerts";
+import * as statistics from "./0022-statistics";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
