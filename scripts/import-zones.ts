@@ -261,43 +261,25 @@ export const KNOWN_OUT_OF_ZONE: readonly string[] = [
   "app/server/db-schema.server.ts → ~/features/orders/order-types",
 ];
 
-/** Imports between features that close a cycle today, as "from → to" (see featureCycles). */
+/**
+ * Imports between features that close a cycle today, as "from → to" (see featureCycles), each
+ * explained in ADR 031 "Debts left". Orders ↔ basket and account → basket wait for the basket's
+ * rewrite; orders → account is the order form's profile read, in the same locked module; the
+ * rest lie on a cycle only through those (account, contract and withdrawal around orders).
+ */
 export const KNOWN_CYCLE_EDGES: readonly string[] = [
   "account → basket",
-  "account → catalogue",
   "account → contract",
-  "account → invoices",
   "account → orders",
   "account → withdrawal",
   "basket → orders",
-  "catalogue → basket",
-  "catalogue → orders",
-  "catalogue → search",
-  "contact → catalogue",
-  "contact → settings",
-  "content → catalogue",
-  "content → contract",
   "content → orders",
-  "content → settings",
   "contract → content",
   "contract → orders",
-  "events → catalogue",
-  "invoices → catalogue",
-  "invoices → orders",
   "orders → account",
   "orders → basket",
-  "orders → catalogue",
-  "orders → contact",
   "orders → contract",
-  "orders → events",
-  "orders → invoices",
   "orders → withdrawal",
-  "search → catalogue",
-  "settings → catalogue",
-  "settings → invoices",
-  "settings → orders",
-  "withdrawal → catalogue",
-  "withdrawal → invoices",
   "withdrawal → orders",
 ];
 

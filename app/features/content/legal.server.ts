@@ -13,7 +13,6 @@ import cookies from "~/features/content/legal/cookies.md?raw";
 import email from "~/features/content/legal/e-mail.md?raw";
 import legalNotice from "~/features/content/legal/mentions-legales.md?raw";
 import privacyPolicy from "~/features/content/legal/politique-de-confidentialite.md?raw";
-import { withdrawalFormMarkdown } from "~/features/contract/withdrawal-form-template";
 import { deliveryRates } from "~/features/delivery/delivery-rates.server";
 import { DELIVERY_ZONE_LABELS, DELIVERY_ZONES } from "~/features/delivery/delivery-types";
 import { UNCONFIRMED_HOLD_MS } from "~/features/orders/holds.server";
@@ -23,6 +22,7 @@ import { HOLD_DAYS_DEFAULT } from "~/features/settings/settings-schema";
 import { formatPrice } from "~/lib/format";
 import type { DB } from "~/server/database.server";
 import { type FilledLegalTemplate, fillLegalTemplate } from "./legal-template";
+import { withdrawalFormMarkdown } from "./withdrawal-form-template";
 
 /** The delivery rates the settings give, as the CGV's article 7 states them (ADR 029). */
 export interface LegalDeliveryRates {

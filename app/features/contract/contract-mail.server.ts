@@ -14,6 +14,7 @@ import {
   postalAddress,
   sellerName,
 } from "~/features/content/legal.server";
+import { formAddressee } from "~/features/content/withdrawal-form-template";
 import { composeMail } from "~/features/mail/compose-mail.server";
 import { greetingFor, type MailBlock } from "~/features/mail/mail-template";
 import { firstPictures } from "~/features/orders/order-mail-pieces.server";
@@ -31,7 +32,6 @@ import type { DB } from "~/server/database.server";
 import { type MailMessage, mailAttachment } from "~/server/mail.server";
 import { type CgvVersion, cgvVersionHref, currentCgvVersion } from "./cgv-versions.server";
 import { cgvPdf, cgvPdfName, WITHDRAWAL_FORM_PDF_NAME, withdrawalFormPdf } from "./contract-pdf.server";
-import { formAddressee } from "./withdrawal-form-template";
 
 /** The withdrawal period (Code de la consommation L221-18). */
 export const WITHDRAWAL_DAYS = 14;

@@ -10,16 +10,16 @@ import { TextField } from "~/components/admin/text-field";
 import { usePendingIds } from "~/components/admin/use-admin-fetcher";
 import { useAdminUpload } from "~/components/admin/use-admin-upload";
 import buttons from "~/components/button.module.css";
+import { compressIfLarge } from "~/lib/compress-image";
+import { frenchTime, longDate } from "~/lib/dates";
+import { parseForm } from "~/lib/form";
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
   ACCEPTED_IMAGE_INPUT,
   ACCEPTED_IMAGE_TYPES,
+  imageUrl,
   NOT_AN_ACCEPTED_IMAGE,
-} from "~/features/catalogue/admin/product-schema";
-import { compressIfLarge } from "~/lib/compress-image";
-import { frenchTime, longDate } from "~/lib/dates";
-import { parseForm } from "~/lib/form";
-import { imageUrl } from "~/lib/images";
+} from "~/lib/images";
 import type { AgendaEventView } from "./event-card";
 import { eventFields } from "./event-schema";
 

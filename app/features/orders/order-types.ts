@@ -8,6 +8,7 @@ import {
   grandTotalText,
   piecesTotal,
 } from "~/features/delivery/delivery-types";
+import { ORDER_NOT_FOUND as ORDER_NOT_FOUND_TEXT } from "~/lib/messages";
 
 export type OrderStatus = "nouvelle" | "lien_envoye" | "payee" | "expediee" | "livree" | "annulee";
 export type DeliveryMethod = "envoi" | "evenement" | "main_propre";
@@ -50,7 +51,8 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
 
 /** Open orders hold their pieces (until the hold expires); paid ones have taken them from the stock. */
 /** The refusal of a command on an order that does not exist (or is not the asker's): a 404. */
-export const ORDER_NOT_FOUND = "Cette commande n'existe pas.";
+/** The orders' modules read it here; the invoices read it from app/lib/messages.ts, its one home. */
+export const ORDER_NOT_FOUND = ORDER_NOT_FOUND_TEXT;
 
 export const HOLDING_STATUSES: readonly OrderStatus[] = ["nouvelle", "lien_envoye"];
 

@@ -3,7 +3,6 @@
  * admin edits): what the header, footer, contact and legal pages show.
  */
 import { z } from "zod";
-import { SAFETY_INFO_MAX } from "~/features/catalogue/product-safety-schema";
 import { VAT_RATES_BP } from "~/features/invoices/invoice-types";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import {
@@ -12,6 +11,7 @@ import {
   INACTIVITY_MONTHS_MIN,
   isValidSiret,
 } from "./legal-identity-schema";
+import { SAFETY_INFO_MAX } from "./product-safety-schema";
 
 export const SETTINGS_MESSAGES = {
   saved: "Paramètres de la boutique enregistrés.",

@@ -10,7 +10,7 @@ import lists from "~/components/admin/admin-lists.module.css";
 import { AdminLoadError } from "~/components/admin/admin-load-error";
 import { LogoutButton } from "~/features/auth/logout-button";
 import { deliveryRates } from "~/features/delivery/delivery-rates.server";
-import { listBlockedEmails } from "~/features/orders/order-holds.server";
+import { listBlockedEmails, unblockEmail } from "~/features/orders/order-holds.server";
 import { BlockedEmails } from "~/features/settings/blocked-emails";
 import { DeliverySettingsForm } from "~/features/settings/delivery-settings-form";
 import { LegalSettingsForm } from "~/features/settings/legal-settings-form";
@@ -76,7 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The page's commands (each form's save), answered in JSON to its fetchers. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  return runSettingsCommand(await readLimitedForm(request));
+  return runSettingsCommand(await readLimitedForm(request), unblockEmail);
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
