@@ -269,17 +269,11 @@ export const KNOWN_OUT_OF_ZONE: readonly string[] = [
  */
 export const KNOWN_CYCLE_EDGES: readonly string[] = [
   "account → basket",
-  "account → contract",
   "account → orders",
   "account → withdrawal",
   "basket → orders",
-  "content → orders",
-  "contract → content",
-  "contract → orders",
   "orders → account",
   "orders → basket",
-  "orders → contract",
-  "orders → withdrawal",
   "withdrawal → orders",
 ];
 

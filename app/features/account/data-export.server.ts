@@ -23,8 +23,7 @@
  * - `messages_de_contact`: `{ nom, email, message, date, commande }` (the pieces asked for, if any).
  * Prices are in euro cents, as stored.
  */
-import { DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
-import { DELIVERY_LABELS } from "~/features/orders/order-types";
+import { DELIVERY_LABELS, DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
 import { listOrdersOfUser } from "~/features/orders/orders.server";
 import { withdrawalsForExport } from "~/features/withdrawal/withdrawal.server";
 import type { DB } from "~/server/database.server";

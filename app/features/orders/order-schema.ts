@@ -4,12 +4,17 @@
  * an optional message. Client-safe: the page checks with it too.
  */
 import { z } from "zod";
-import { DELIVERY_ZONES, type DeliveryZone, postalCodeError } from "~/features/delivery/delivery-types";
+import {
+  DELIVERY_METHODS,
+  DELIVERY_ZONES,
+  type DeliveryZone,
+  postalCodeError,
+} from "~/features/delivery/delivery-types";
 import { refundFields } from "~/features/invoices/refund-schema";
 import { PRICE_MESSAGE, parsePriceCents } from "~/lib/price";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
-import { DELIVERY_METHODS, ORDER_FORM_NAME, QUANTITY_FIELD_PREFIX } from "./order-types";
+import { ORDER_FORM_NAME, QUANTITY_FIELD_PREFIX } from "./order-types";
 
 // The form's names live with the types, so the page draws the form without loading zod.
 export { ORDER_FORM_NAME, QUANTITY_FIELD_PREFIX, quantityField } from "./order-types";
