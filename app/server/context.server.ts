@@ -3,9 +3,10 @@
  * modules reach them through these getters; tests build their own with createAppContext().
  */
 import path from "node:path";
+import { recordRequestActivity } from "~/features/account/last-activity.server";
+import { type Auth, createAuth } from "~/features/auth/auth.server";
 import { loadChatEvent } from "~/features/chat/chat.server";
 import { type ChatHub, createChatHub, createSharedChatHub } from "~/features/chat/realtime.server";
-import { type Auth, createAuth } from "./auth.server";
 import { type DatabaseHandle, openDatabase } from "./database.server";
 import { type Env, getEnv } from "./env.server";
 import {
@@ -35,6 +36,11 @@ export interface AppContext extends DatabaseHandle {
   uploadsDir: string;
   /** This instance's cache of resized sizes ($DATA_DIR/cache). */
   cacheDir: string;
+  /**
+   * Counts a signed-in customer's page view for the inactivity job (docs/product.md §10.21): the
+   * account feature's, handed from here to the session's reading (ADR 031). Never awaited, never failing.
+   */
+  recordRequestActivity: (request: Request, user: { id: string; impersonated: boolean }) => void;
 }
 
 export function createAppContext(env: Env): AppContext {
@@ -90,6 +96,8 @@ export function createAppContext(env: Env): AppContext {
         : createDiskOriginalStore(uploadsDir),
     uploadsDir,
     cacheDir,
+    recordRequestActivity: (request: Request, user: { id: string; impersonated: boolean }) =>
+      recordRequestActivity(handle.db, request, user),
   });
 }
 
