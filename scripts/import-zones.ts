@@ -247,8 +247,8 @@ export function featureCycles(graph: Map<string, Map<string, string[]>>): Featur
  */
 export const KNOWN_OUT_OF_ZONE: readonly string[] = [
   // The Better Auth endpoint filter answers a sign-in refused for too many attempts with the auth
-  // form's wording; it moves into the auth feature with the sign-in page's module, which the
-  // basket's rewrite is reworking (ADR 031 "Debts left").
+  // form's wording; it moves into the auth feature with the sign-in page's route module, which
+  // imports it from here (ADR 031 "Debts left").
   "app/server/auth-endpoints.server.ts → ~/features/auth/auth-schemas",
   // The schema's column types are the features' enumerations (types only, erased at build).
   "app/server/db-schema.server.ts → ~/features/delivery/delivery-types",
@@ -258,9 +258,9 @@ export const KNOWN_OUT_OF_ZONE: readonly string[] = [
 
 /**
  * Imports between features that close a cycle today, as "from → to" (see featureCycles), each
- * explained in ADR 031 "Debts left". Orders ↔ basket and account → basket wait for the basket's
- * rewrite; orders → account is the order form's profile read, in the same locked module; the
- * rest lie on a cycle only through those (account, contract and withdrawal around orders).
+ * explained in ADR 031 "Debts left": orders ↔ basket and account → basket go with the basket's
+ * rewrite, orders → account (the order form's profile read) with it; account → orders, account →
+ * withdrawal and withdrawal → orders point down and lie on a cycle only through those.
  */
 export const KNOWN_CYCLE_EDGES: readonly string[] = [
   "account → basket",

@@ -54,7 +54,7 @@ export function freeUnits(product: { stock: number; is_unique: number }, held: n
 // --- Holds that cannot be hoarded (ADR 022)
 
 // How long an order from an unconfirmed address holds its pieces: the settings' constant, beside
-// the hold's setting (ADR 031); orders.server.ts, which the basket's rewrite is reworking, reads it here.
+// the hold's setting (ADR 031 "Amendment"); orders.server.ts still reads it here until it imports the owner.
 export { UNCONFIRMED_HOLD_MS } from "~/features/settings/settings-schema";
 
 /**

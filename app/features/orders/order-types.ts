@@ -11,8 +11,8 @@ import {
 } from "~/features/delivery/delivery-types";
 import { ORDER_NOT_FOUND as ORDER_NOT_FOUND_TEXT } from "~/lib/messages";
 
-// The delivery methods are the delivery's (ADR 031); the order form and the orders' store, which
-// the basket's rewrite is reworking, still read them from here, so they are named here too.
+// The delivery methods are the delivery's (ADR 031 "Amendment"); order-form.tsx and orders.server.ts
+// still read them from here (an edge down, orders → delivery, hiding nothing) until they import the owner.
 export { DELIVERY_LABELS, DELIVERY_METHODS, type DeliveryMethod } from "~/features/delivery/delivery-types";
 
 /**
