@@ -1,6 +1,6 @@
 /**
  * Rate limits survive a restart (docs/security.md): Better Auth's own counters (its `rateLimit`
- * model, mapped in app/features/auth/auth.server.ts) and the shop's limiter for the forms Better Auth
+ * model, mapped in app/server/auth.server.ts) and the shop's limiter for the forms Better Auth
  * does not serve (app/server/rate-limit.server.ts).
  */
 import type { Kysely } from "kysely";

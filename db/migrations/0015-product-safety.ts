@@ -3,7 +3,7 @@
  * 2023/988 on general product safety, art. 19): the shop's default safety and care text
  * (`shop_settings.safety_info`) and a piece's own text (`products.safety_info`), each empty by
  * default. An empty piece text means the shop's; an empty shop text means the application's
- * built-in default (app/features/settings/product-safety-schema.ts), so a shop that never opened its
+ * built-in default (app/features/catalogue/product-safety-schema.ts), so a shop that never opened its
  * settings still shows one.
  */
 import type { Kysely } from "kysely";
