@@ -42,8 +42,8 @@ const onBothBackEnds = [
   "app/features/settings/seller-notifications.server.test.ts", // claims by conditional update
   "app/features/stats/stats.server.test.ts", // the counters' upsert (on conflict … excluded) of each dialect
   "app/features/withdrawal/withdrawal.server.test.ts", // the order locked against a second declaration
-  "app/server/auth-hooks.server.test.ts", // Better Auth's adapter on each dialect
-  "app/server/auth.server.test.ts", // Better Auth's adapter on each dialect
+  "app/features/auth/auth-hooks.server.test.ts", // Better Auth's adapter on each dialect
+  "app/features/auth/auth.server.test.ts", // Better Auth's adapter on each dialect
   "app/server/image-originals.server.test.ts", // originals in image_files (ADR 015)
   "app/server/image-sweep.server.test.ts", // orphans found in image_files
   "app/server/image-variants.server.test.ts", // sizes made from originals in the database

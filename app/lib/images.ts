@@ -4,6 +4,12 @@ export type ImageWidth = 200 | 400 | 800 | 1200 | 1920;
 
 export const PLACEHOLDER_IMAGE = "/placeholder.png";
 
+/** What the server takes for any picture (products, events), judged there by magic bytes (ADR 010): never SVG. */
+export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export const ACCEPTED_IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp)$/i;
+export const ACCEPTED_IMAGE_INPUT = ".png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp";
+export const NOT_AN_ACCEPTED_IMAGE = "n'est pas une image acceptée (PNG, JPG, GIF ou WebP uniquement).";
+
 /** The widths pages offer in a srcset (the route also answers 200, for links made before). */
 const PAGE_WIDTHS = [400, 800, 1200, 1920] as const satisfies readonly ImageWidth[];
 

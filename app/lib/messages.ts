@@ -6,3 +6,6 @@ export const UNKNOWN_ACTION = "Action inconnue.";
 
 /** Any dashboard screen whose data could not be read. */
 export const DASHBOARD_LOAD_FAILED = "Impossible de charger les données du dashboard.";
+
+/** An order id that names no order (a stale link, a forged form): the orders' and the invoices' screens say the same. */
+export const ORDER_NOT_FOUND = "Cette commande n'existe pas.";

@@ -5,7 +5,6 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parsePriceCents } from "~/features/catalogue/admin/product-schema";
 import {
   cleanPrice,
   emptyFilters,
@@ -14,6 +13,7 @@ import {
   parseListingQuery,
   seededShuffle,
 } from "~/features/catalogue/listing-query";
+import { parsePriceCents } from "~/lib/price";
 import { slugify } from "./slugify";
 
 const anyText = fc.string({ unit: "binary", maxLength: 80 });

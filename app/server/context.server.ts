@@ -3,10 +3,11 @@
  * modules reach them through these getters; tests build their own with createAppContext().
  */
 import path from "node:path";
+import { recordRequestActivity } from "~/features/account/last-activity.server";
+import { type Auth, createAuth } from "~/features/auth/auth.server";
 import { loadChatEvent } from "~/features/chat/chat.server";
 import { type ChatHub, createChatHub, createSharedChatHub } from "~/features/chat/realtime.server";
 import { createStatsRecorder, type StatsRecorder } from "~/features/stats/stats-recorder.server";
-import { type Auth, createAuth } from "./auth.server";
 import { type DatabaseHandle, openDatabase } from "./database.server";
 import { type Env, getEnv } from "./env.server";
 import {
@@ -38,6 +39,11 @@ export interface AppContext extends DatabaseHandle {
   cacheDir: string;
   /** The audience and sales counters, in memory until their next batch (ADR 034). */
   stats: StatsRecorder;
+  /**
+   * Counts a signed-in customer's page view for the inactivity job (docs/product.md §10.21): the
+   * account feature's, handed from here to the session's reading (ADR 031). Never awaited, never failing.
+   */
+  recordRequestActivity: (request: Request, user: { id: string; impersonated: boolean }) => void;
 }
 
 export function createAppContext(env: Env): AppContext {
@@ -97,6 +103,8 @@ export function createAppContext(env: Env): AppContext {
     uploadsDir,
     cacheDir,
     stats,
+    recordRequestActivity: (request: Request, user: { id: string; impersonated: boolean }) =>
+      recordRequestActivity(handle.db, request, user),
   });
 }
 

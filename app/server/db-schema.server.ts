@@ -3,9 +3,9 @@
  * ISO-8601 text, as stored; domain modules turn rows into friendly shapes.
  */
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { DeliveryZone } from "~/features/delivery/delivery-types";
+import type { DeliveryMethod, DeliveryZone } from "~/features/delivery/delivery-types";
 import type { InvoiceKind } from "~/features/invoices/invoice-types";
-import type { DeliveryMethod, OrderStatus } from "~/features/orders/order-types";
+import type { OrderStatus } from "~/features/orders/order-types";
 
 type Flag = 0 | 1;
 

@@ -4,8 +4,7 @@
  * /admin or /mon-compte. Every protected loader and action calls its guard on its first line.
  */
 import { redirect } from "react-router";
-import { recordRequestActivity } from "~/features/account/last-activity.server";
-import { getAuth, getDb } from "./context.server";
+import { getAppContext, getAuth } from "./context.server";
 
 export type Role = "user" | "admin";
 
@@ -28,7 +27,7 @@ async function lookUp(request: Request): Promise<SessionUser | null> {
   if (!session) return null;
   const { user } = session;
   // The inactivity job counts from here (docs/product.md §10.21); never awaited, never failing.
-  recordRequestActivity(getDb(), request, {
+  getAppContext().recordRequestActivity(request, {
     id: user.id,
     impersonated: Boolean(session.session.impersonatedBy),
   });

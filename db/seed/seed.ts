@@ -5,8 +5,8 @@
  * imports it on demand, so it stays out of the server's main bundle).
  */
 import crypto from "node:crypto";
+import { indexProducts } from "~/features/catalogue/search-index.server";
 import { aboutSections, homeStory, MISSION_PICTURE_ALT, STORY_PICTURES } from "~/features/content/shop-texts";
-import { indexProducts } from "~/features/search/search-index.server";
 import { slugify, uniqueSlug } from "~/lib/slugify";
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";

@@ -199,7 +199,7 @@ test.describe("behind Caddy over https", () => {
 
   test("with TRUST_PROXY=1 each client is counted by the address Caddy saw, forged X-Forwarded-For ignored", async () => {
     const site = sites.trusted as Site;
-    // Ten failed sign-ins a minute per address (app/server/auth.server.ts), each with another
+    // Ten failed sign-ins a minute per address (app/features/auth/auth.server.ts), each with another
     // forged X-Forwarded-For: Caddy replaces the header, the forged values never count.
     for (let i = 1; i <= 10; i++) {
       expect(await failedSignIn(site, "127.0.0.2", `203.0.113.${i}`)).toBe(401);

@@ -6,7 +6,7 @@
  * input there is a French 400 that changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SAFETY_INFO, productReference } from "~/features/catalogue/product-safety-schema";
+import { DEFAULT_SAFETY_INFO, productReference } from "~/features/settings/product-safety-schema";
 import { postCommand } from "../support/page-command";
 import { element, pageHtml, textOf } from "../support/page-html";
 import { DEMO_ADMIN, queryDatabase, signIn } from "../support/shop-server";

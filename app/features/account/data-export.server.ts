@@ -27,8 +27,7 @@
  * Prices are in euro cents, as stored.
  */
 import { subscriptionForExport } from "~/features/alerts/alerts.server";
-import { DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
-import { DELIVERY_LABELS } from "~/features/orders/order-types";
+import { DELIVERY_LABELS, DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
 import { listOrdersOfUser } from "~/features/orders/orders.server";
 import { withdrawalsForExport } from "~/features/withdrawal/withdrawal.server";
 import type { DB } from "~/server/database.server";

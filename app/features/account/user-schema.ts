@@ -3,7 +3,7 @@
  * and page as URL parameters, and the three mutations (role, e-mail visibility, deletion).
  */
 import { z } from "zod";
-import { recordId } from "~/features/catalogue/admin/product-schema";
+import { recordId } from "~/lib/record-id";
 import { singleLineText } from "~/lib/text-schema";
 
 /** docs/product.md §9: pages of 10. */

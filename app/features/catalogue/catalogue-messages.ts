@@ -1,4 +1,5 @@
 /** The French wording of the catalogue's dashboard screens (docs/product.md §8): products, categories and attributes. */
+import { PRICE_MESSAGE } from "~/lib/price";
 export const PRODUCT_MESSAGES = {
   added: "Produit ajouté avec succès !",
   updated: "Produit mis à jour avec succès !",
@@ -9,7 +10,7 @@ export const PRODUCT_MESSAGES = {
   nameEmpty: "Le nom du produit ne peut pas être vide.",
   categoryRequired: "Veuillez sélectionner au moins une catégorie.",
   tooManyImages: "Un produit ne peut pas avoir plus de 10 images.",
-  price: "Le prix doit être un nombre positif, au centime près.",
+  price: PRICE_MESSAGE,
   notFound: "Ce produit n'existe plus.",
   unknownReference: "Une catégorie ou un attribut choisi n'existe plus.",
   deleteFailed: "Erreur lors de la suppression du produit.",

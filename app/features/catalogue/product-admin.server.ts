@@ -10,7 +10,6 @@ import { notePublishedPiece } from "~/features/alerts/alert-digest.server";
 import type { ProductInput } from "~/features/catalogue/admin/product-schema";
 import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import { heldQuantities } from "~/features/orders/holds.server";
-import { indexProducts, unindexProduct } from "~/features/search/search-index.server";
 import { slugify, uniqueSlug } from "~/lib/slugify";
 import type { DB } from "~/server/database.server";
 import { isUniqueViolation } from "~/server/db-errors.server";
@@ -21,6 +20,7 @@ import { storeUploadedImages } from "~/server/uploads.server";
 import { lockingRows } from "../../../db/dialect";
 import { toImageRef, toProductCard } from "./catalogue.server";
 import type { AdminProduct } from "./product-types";
+import { indexProducts, unindexProduct } from "./search-index.server";
 
 export type ProductResult =
   | { ok: true; message: string; product: { id: string; slug: string } }

@@ -4,11 +4,15 @@
  * its own address; similar pieces are streamed, and their failure never fails the page.
  */
 import { data, redirect } from "react-router";
+import {
+  effectiveSafetyInfo,
+  type MakerIdentity,
+  productReference,
+} from "~/features/settings/product-safety-schema";
 import { getDb } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import { findProductBySlug, listSimilarProducts } from "./catalogue.server";
 import { PRODUCT_PAGES, type ProductPageKind } from "./product-page-kinds";
-import { effectiveSafetyInfo, type MakerIdentity, productReference } from "./product-safety-schema";
 
 /**
  * Who makes the pieces and the shop's default safety text (docs/product.md §2 "Fabricant et

@@ -3,8 +3,9 @@
  * general product safety, art. 19): the maker's name, postal and electronic address, the piece's
  * reference, and its safety and care text.
  */
+
+import type { MakerIdentity } from "~/features/settings/product-safety-schema";
 import styles from "./product-details.module.css";
-import type { MakerIdentity } from "./product-safety-schema";
 
 export function ProductSafetySection({
   reference,

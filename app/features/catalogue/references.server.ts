@@ -7,10 +7,10 @@
 
 import type { ReferenceAction } from "~/features/catalogue/admin/reference-schema";
 import { REFERENCE_MESSAGES, type ReferenceKind } from "~/features/catalogue/catalogue-messages";
-import { indexProducts } from "~/features/search/search-index.server";
 import type { DB } from "~/server/database.server";
 import { isUniqueViolation } from "~/server/db-errors.server";
 import { newId, nowIso } from "~/server/ids.server";
+import { indexProducts } from "./search-index.server";
 
 export type ReferenceResult = { ok: true; message: string } | { ok: false; status: number; error: string };
 

@@ -1,6 +1,6 @@
 /** The contact inbox (docs/product.md §10.4: the contact form is stored for the admin): read, unread, delete. */
 import { z } from "zod";
-import { recordId } from "~/features/catalogue/admin/product-schema";
+import { recordId } from "~/lib/record-id";
 
 export const INBOX_MESSAGES = {
   markedRead: "Message marqué comme lu.",

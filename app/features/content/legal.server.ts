@@ -13,16 +13,19 @@ import cookies from "~/features/content/legal/cookies.md?raw";
 import email from "~/features/content/legal/e-mail.md?raw";
 import legalNotice from "~/features/content/legal/mentions-legales.md?raw";
 import privacyPolicy from "~/features/content/legal/politique-de-confidentialite.md?raw";
-import { withdrawalFormMarkdown } from "~/features/contract/withdrawal-form-template";
 import { deliveryRates } from "~/features/delivery/delivery-rates.server";
-import { DELIVERY_ZONE_LABELS, DELIVERY_ZONES } from "~/features/delivery/delivery-types";
-import { UNCONFIRMED_HOLD_MS } from "~/features/orders/holds.server";
-import { DELIVERY_LABELS, DELIVERY_METHODS } from "~/features/orders/order-types";
+import {
+  DELIVERY_LABELS,
+  DELIVERY_METHODS,
+  DELIVERY_ZONE_LABELS,
+  DELIVERY_ZONES,
+} from "~/features/delivery/delivery-types";
 import { INACTIVITY_MONTHS_DEFAULT, monthsInFrench } from "~/features/settings/legal-identity-schema";
-import { HOLD_DAYS_DEFAULT } from "~/features/settings/settings-schema";
+import { HOLD_DAYS_DEFAULT, UNCONFIRMED_HOLD_MS } from "~/features/settings/settings-schema";
 import { formatPrice } from "~/lib/format";
 import type { DB } from "~/server/database.server";
 import { type FilledLegalTemplate, fillLegalTemplate } from "./legal-template";
+import { formAddressee, withdrawalFormMarkdown } from "./withdrawal-form-template";
 
 /** The delivery rates the settings give, as the CGV's article 7 states them (ADR 029). */
 export interface LegalDeliveryRates {
@@ -141,6 +144,11 @@ export function siteName(url: string): string {
 export function postalAddress(details: Pick<LegalDetails, "addressLine" | "postalCode" | "city">): string {
   const town = [details.postalCode, details.city].filter(Boolean).join(" ");
   return [details.addressLine, town].filter(Boolean).join(", ");
+}
+
+/** The addressee of the Code's withdrawal form, as the settings give it. */
+export function withdrawalAddressee(legal: LegalDetails): string {
+  return formAddressee({ name: sellerName(legal), address: postalAddress(legal), email: legal.email });
 }
 
 export const LEGAL_TEXTS = {

@@ -6,12 +6,11 @@
  * back with pdftotext: a version's text, and the Code's withdrawal form addressed to the seller.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getLegalDetails } from "~/features/content/legal.server";
+import { getLegalDetails, withdrawalAddressee } from "~/features/content/legal.server";
 import type { AppContext } from "~/server/context.server";
 import { createTestContext } from "~/server/test-context";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { cgvVersionDocument, currentCgvVersion, findCgvVersion, versionNumber } from "./cgv-versions.server";
-import { withdrawalAddressee } from "./contract-mail.server";
 import { cgvPdf, withdrawalFormPdf } from "./contract-pdf.server";
 
 let ctx: AppContext;

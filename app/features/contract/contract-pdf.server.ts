@@ -5,10 +5,10 @@
  * French), so pdftotext and any reader extract the very words of the text.
  */
 import { Marked, type Token, type Tokens } from "marked";
+import { WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from "~/features/content/withdrawal-form-template";
 import { dayMonthYear } from "~/lib/dates";
 import { newPdfDocument, type PdfDocument } from "~/server/pdf.server";
 import type { CgvVersion } from "./cgv-versions.server";
-import { WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from "./withdrawal-form-template";
 
 const MARGIN = 56;
 const BODY_SIZE = 10;

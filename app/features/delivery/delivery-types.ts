@@ -6,6 +6,20 @@
  */
 import { formatPrice, TOTAL_TO_CONFIRM } from "~/lib/format";
 
+/**
+ * How a piece reaches the customer: the order form offers them, the orders store them, the CGV
+ * list them (ADR 031: the delivery's, so the legal texts read them without reaching the orders).
+ */
+export type DeliveryMethod = "envoi" | "evenement" | "main_propre";
+
+export const DELIVERY_METHODS: readonly DeliveryMethod[] = ["envoi", "evenement", "main_propre"];
+
+export const DELIVERY_LABELS: Record<DeliveryMethod, string> = {
+  envoi: "Envoi postal",
+  evenement: "Retrait lors d'un événement",
+  main_propre: "Remise en main propre",
+};
+
 export type DeliveryZone = "france" | "outre_mer" | "ue" | "monde";
 
 export const DELIVERY_ZONES: readonly DeliveryZone[] = ["france", "outre_mer", "ue", "monde"];

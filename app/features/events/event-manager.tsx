@@ -6,20 +6,20 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ConfirmDelete, DialogForm, RowActions } from "~/components/admin/admin-dialog";
 import { formOf } from "~/components/admin/admin-request";
 import styles from "~/components/admin/admin-ui.module.css";
-import { TextField } from "~/components/admin/text-field";
 import { usePendingIds } from "~/components/admin/use-admin-fetcher";
 import { useAdminUpload } from "~/components/admin/use-admin-upload";
 import buttons from "~/components/button.module.css";
+import { Field } from "~/components/field";
+import { compressIfLarge } from "~/lib/compress-image";
+import { frenchTime, longDate } from "~/lib/dates";
+import { parseForm } from "~/lib/form";
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
   ACCEPTED_IMAGE_INPUT,
   ACCEPTED_IMAGE_TYPES,
+  imageUrl,
   NOT_AN_ACCEPTED_IMAGE,
-} from "~/features/catalogue/admin/product-schema";
-import { compressIfLarge } from "~/lib/compress-image";
-import { frenchTime, longDate } from "~/lib/dates";
-import { parseForm } from "~/lib/form";
-import { imageUrl } from "~/lib/images";
+} from "~/lib/images";
 import type { AgendaEventView } from "./event-card";
 import { eventFields } from "./event-schema";
 
@@ -112,19 +112,53 @@ function EventForm({ event, onClose }: { event: ManagedEvent | null; onClose: ()
       status={{ busy, error }}
       wide
     >
-      <TextField label="Titre" value={title} onValue={setTitle} maxLength={200} required />
+      <Field
+        id={`${id}-title`}
+        className={styles.field}
+        label="Titre"
+        value={title}
+        onChange={(change) => setTitle(change.target.value)}
+        maxLength={200}
+        required
+      />
       <div className={styles.fieldRow}>
-        <TextField label="Date de début" type="datetime-local" required value={start} onValue={setStart} />
-        <TextField
+        <Field
+          id={`${id}-start`}
+          className={styles.field}
+          label="Date de début"
+          type="datetime-local"
+          required
+          value={start}
+          onChange={(change) => setStart(change.target.value)}
+        />
+        <Field
+          id={`${id}-end`}
+          className={styles.field}
           label="Date de fin (facultative)"
           type="datetime-local"
           min={start || undefined}
           value={end}
-          onValue={setEnd}
+          onChange={(change) => setEnd(change.target.value)}
         />
       </div>
-      <TextField label="Lieu" value={location} onValue={setLocation} maxLength={200} />
-      <TextField label="Description" rows={5} value={description} onValue={setDescription} />
+      <Field
+        id={`${id}-location`}
+        className={styles.field}
+        label="Lieu"
+        value={location}
+        onChange={(change) => setLocation(change.target.value)}
+        maxLength={200}
+      />
+      <Field id={`${id}-description`} className={styles.field} label="Description">
+        {(control) => (
+          <textarea
+            {...control}
+            rows={5}
+            value={description}
+            onChange={(change) => setDescription(change.target.value)}
+          />
+        )}
+      </Field>
       <fieldset className={styles.choices}>
         <legend>Image</legend>
         {currentImage ? (

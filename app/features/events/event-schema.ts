@@ -1,7 +1,7 @@
 /** The admin event form (docs/product.md §5: title and start date required, end date optional and after the start). */
 import { z } from "zod";
-import { recordId } from "~/features/catalogue/admin/product-schema";
 import { EVENT_MESSAGES } from "~/features/events/events-messages";
+import { recordId } from "~/lib/record-id";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 
 const isDate = (value: string) => !Number.isNaN(new Date(value).getTime());

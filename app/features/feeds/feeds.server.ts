@@ -12,11 +12,11 @@
  * 503 with Retry-After, never a 500.
  */
 import crypto from "node:crypto";
-import { productReference } from "~/features/catalogue/product-safety-schema";
 import { deliveryRates } from "~/features/delivery/delivery-rates.server";
 import { DELIVERY_ZONES, type DeliveryRates, type DeliveryZone } from "~/features/delivery/delivery-types";
 import { freeUnits, heldQuantities, holdClock } from "~/features/orders/holds.server";
 import { HOLDING_STATUSES } from "~/features/orders/order-types";
+import { productReference } from "~/features/settings/product-safety-schema";
 import { getShopDetails } from "~/features/settings/settings.server";
 import { imageUrl } from "~/lib/images";
 import { absoluteUrl, productPath } from "~/lib/seo";

@@ -16,8 +16,8 @@
  *   transaction that marks the order paid. **Credit note** with a refund: `issueCreditNote`.
  */
 import { sql } from "kysely";
-import { ORDER_NOT_FOUND } from "~/features/orders/order-types";
 import { formatPrice } from "~/lib/format";
+import { ORDER_NOT_FOUND } from "~/lib/messages";
 import type { DB } from "~/server/database.server";
 import type { InvoicesTable } from "~/server/db-schema.server";
 import { newId } from "~/server/ids.server";

@@ -4,7 +4,7 @@
  * on the invoice (the amount left to refund, the payment date) is checked by issueCreditNote.
  */
 import { z } from "zod";
-import { parsePriceCents } from "~/features/catalogue/admin/product-schema";
+import { parsePriceCents } from "~/lib/price";
 import { singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { resetPasswordMail } from "~/server/auth-mails.server";
+import { resetPasswordMail } from "~/features/auth/auth-mails.server";
 import { createMailer } from "~/server/mail.server";
 import { parseMail } from "../../../tests/support/outbox";
 import { inactivityWarningMail } from "../account/inactive-accounts.server";

@@ -5,11 +5,16 @@
 import { Form, Link } from "react-router";
 import ui from "~/components/admin/admin-ui.module.css";
 import buttons from "~/components/button.module.css";
-import type { WithdrawalFlag } from "~/features/withdrawal/withdrawal-types";
 import { formatPrice, TOTAL_TO_CONFIRM } from "~/lib/format";
 import { OrderStatusBadge, shortDateTime } from "./admin-order-parts";
 import styles from "./admin-orders.module.css";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, type OrderSummary } from "./order-types";
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+  type OrderSummary,
+  type WithdrawalFlag,
+} from "./order-types";
 
 /** One row of the list: an order of `listOrders` with where its withdrawal stands (docs/product.md §10.24). */
 export type OrderRow = Omit<OrderSummary, "statusLabel" | "lineCount"> & {

@@ -10,7 +10,7 @@ import { ConfirmDialog, FormError } from "~/components/admin/admin-dialog";
 import ui from "~/components/admin/admin-ui.module.css";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import buttons from "~/components/button.module.css";
-import { DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
+import { DELIVERY_LABELS, DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
 import { DocumentList } from "~/features/invoices/document-list";
 import type { DocumentLink } from "~/features/invoices/invoice-types";
 import { longDate } from "~/lib/dates";
@@ -20,7 +20,6 @@ import { longDateTime, OrderStatusBadge } from "./admin-order-parts";
 import styles from "./admin-orders.module.css";
 import { orderCommandSchema } from "./order-schema";
 import {
-  DELIVERY_LABELS,
   deliveryToQuote,
   HOLDING_STATUSES,
   hasUnpricedLine,

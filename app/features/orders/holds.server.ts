@@ -53,8 +53,9 @@ export function freeUnits(product: { stock: number; is_unique: number }, held: n
 
 // --- Holds that cannot be hoarded (ADR 022)
 
-/** How long an order from an unconfirmed e-mail address holds its pieces. */
-export const UNCONFIRMED_HOLD_MS = 2 * 60 * 60_000;
+// How long an order from an unconfirmed address holds its pieces: the settings' constant, beside
+// the hold's setting (ADR 031 "Amendment"); orders.server.ts still reads it here until it imports the owner.
+export { UNCONFIRMED_HOLD_MS } from "~/features/settings/settings-schema";
 
 /**
  * One client, whatever the spelling of its address: lower case, the `+tag` of the local part

@@ -8,11 +8,11 @@
  * the customer was told about always has its e-mails, even if the process dies right after; the
  * outbox worker is nudged once the transaction has committed.
  */
-import { concludeContract } from "~/features/contract/contract-mail.server";
 import { countEvent } from "~/features/stats/stats-events.server";
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import { recordMail } from "~/server/outbox.server";
+import { concludeContract } from "./contract-mail.server";
 import {
   type Approved,
   approveOrder,

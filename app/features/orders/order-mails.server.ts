@@ -6,7 +6,7 @@
  * the customer's answer, and the stored order is what counts.
  */
 
-import { DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
+import { DELIVERY_LABELS, DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
 import { composeMail } from "~/features/mail/compose-mail.server";
 import type { MailBlock } from "~/features/mail/mail-template";
 import { frenchTime, longDate } from "~/lib/dates";
@@ -14,7 +14,6 @@ import type { MailMessage } from "~/server/mail.server";
 import { mailPieces } from "./order-mail-pieces.server";
 import {
   awaitsApproval,
-  DELIVERY_LABELS,
   ORDER_STATUS_LABELS,
   type OrderView,
   orderDeliveryCostText,

@@ -4,13 +4,17 @@
  * an optional message. Client-safe: the page checks with it too.
  */
 import { z } from "zod";
-import { parsePriceCents } from "~/features/catalogue/admin/product-schema";
-import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
-import { DELIVERY_ZONES, type DeliveryZone, postalCodeError } from "~/features/delivery/delivery-types";
+import {
+  DELIVERY_METHODS,
+  DELIVERY_ZONES,
+  type DeliveryZone,
+  postalCodeError,
+} from "~/features/delivery/delivery-types";
 import { refundFields } from "~/features/invoices/refund-schema";
+import { PRICE_MESSAGE, parsePriceCents } from "~/lib/price";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
-import { DELIVERY_METHODS, ORDER_FORM_NAME, QUANTITY_FIELD_PREFIX } from "./order-types";
+import { ORDER_FORM_NAME, QUANTITY_FIELD_PREFIX } from "./order-types";
 
 // The form's names live with the types, so the page draws the form without loading zod.
 export { ORDER_FORM_NAME, QUANTITY_FIELD_PREFIX, quantityField } from "./order-types";
@@ -187,8 +191,8 @@ export const orderCommandSchema = z.discriminatedUnion("intent", [
     lineId: z.string().regex(/^[a-z0-9]{1,40}$/, "Cette ligne de commande est inconnue."),
     price: singleLineText()
       .min(1, LINE_PRICE_REQUIRED)
-      .max(20, PRODUCT_MESSAGES.price)
-      .refine((value) => parsePriceCents(value) !== null, PRODUCT_MESSAGES.price)
+      .max(20, PRICE_MESSAGE)
+      .refine((value) => parsePriceCents(value) !== null, PRICE_MESSAGE)
       .transform((value) => parsePriceCents(value) ?? 0),
   }),
   // A delivery « sur devis » gets its cost from the seller (ADR 028), checked like a price, never empty

@@ -2,11 +2,10 @@
  * The order behind a guest's private link (docs/product.md §10.19), trimmed to what its page shows.
  * The token is the only key: an unknown or malformed one finds nothing.
  */
-import { DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
+import { DELIVERY_LABELS, DELIVERY_ZONE_LABELS } from "~/features/delivery/delivery-types";
 import type { DB } from "~/server/database.server";
 import type { TrackingStep, TrackingView } from "./order-tracking-types";
 import {
-  DELIVERY_LABELS,
   HOLDING_STATUSES,
   hasUnpricedLine,
   ORDER_STATUS_LABELS,

@@ -3,14 +3,25 @@
  * which enforces them, and the pages, which only offer what is allowed.
  */
 import {
+  type DeliveryMethod,
   type DeliveryZone,
   deliveryCostText,
   grandTotalText,
   piecesTotal,
 } from "~/features/delivery/delivery-types";
+import { ORDER_NOT_FOUND as ORDER_NOT_FOUND_TEXT } from "~/lib/messages";
+
+// The delivery methods are the delivery's (ADR 031 "Amendment"); order-form.tsx and orders.server.ts
+// still read them from here (an edge down, orders → delivery, hiding nothing) until they import the owner.
+export { DELIVERY_LABELS, DELIVERY_METHODS, type DeliveryMethod } from "~/features/delivery/delivery-types";
+
+/**
+ * The flag the seller's order list shows beside an order with a withdrawal: the list is the orders',
+ * the withdrawal computes the flag (ADR 031, so orders never import the withdrawal).
+ */
+export type WithdrawalFlag = "en-cours" | "en-retard" | "remboursee";
 
 export type OrderStatus = "nouvelle" | "lien_envoye" | "payee" | "expediee" | "livree" | "annulee";
-export type DeliveryMethod = "envoi" | "evenement" | "main_propre";
 
 export const ORDER_STATUSES: readonly OrderStatus[] = [
   "nouvelle",
@@ -50,17 +61,10 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
 
 /** Open orders hold their pieces (until the hold expires); paid ones have taken them from the stock. */
 /** The refusal of a command on an order that does not exist (or is not the asker's): a 404. */
-export const ORDER_NOT_FOUND = "Cette commande n'existe pas.";
+/** The orders' modules read it here; the invoices read it from app/lib/messages.ts, its one home. */
+export const ORDER_NOT_FOUND = ORDER_NOT_FOUND_TEXT;
 
 export const HOLDING_STATUSES: readonly OrderStatus[] = ["nouvelle", "lien_envoye"];
-
-export const DELIVERY_METHODS: readonly DeliveryMethod[] = ["envoi", "evenement", "main_propre"];
-
-export const DELIVERY_LABELS: Record<DeliveryMethod, string> = {
-  envoi: "Envoi postal",
-  evenement: "Retrait lors d'un événement",
-  main_propre: "Remise en main propre",
-};
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);

@@ -1,6 +1,6 @@
 /** Review moderation (docs/product.md §4 "Review", §8): approve a pending review, or delete one in any state. */
 import { z } from "zod";
-import { recordId } from "~/features/catalogue/admin/product-schema";
+import { recordId } from "~/lib/record-id";
 
 export const REVIEW_MESSAGES = {
   approved: "Avis approuvé.",

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productFields } from "~/features/catalogue/admin/product-schema";
 import { deleteProduct, saveProduct, setProductSold } from "~/features/catalogue/product-admin.server";
 import { applyReferenceAction } from "~/features/catalogue/references.server";
+import { ensureSearchIndex, SEARCH_RULES_VERSION } from "~/features/catalogue/search-index.server";
 import type { AppContext } from "~/server/context.server";
 import { createTestContext } from "~/server/test-context";
 import { findPieces } from "./search.server";
-import { ensureSearchIndex, SEARCH_RULES_VERSION } from "./search-index.server";
 
 let ctx: AppContext;
 const ids = new Map<string, string>();

@@ -12,9 +12,9 @@ import { sql } from "kysely";
 import { loadCards } from "~/features/catalogue/catalogue.server";
 import { PAGE_SIZE } from "~/features/catalogue/listing-query";
 import type { ProductCard } from "~/features/catalogue/product-types";
+import { searchWords, typosAllowed, wordMatch } from "~/features/catalogue/search-query";
 import type { DB } from "~/server/database.server";
 import { databaseKind } from "../../../db/dialect";
-import { searchWords, typosAllowed, wordMatch } from "./search-query";
 
 /** Longer queries are cut (a pasted text is not a search). */
 export const SEARCH_QUERY_MAX_LENGTH = 100;

@@ -7,8 +7,8 @@ import { type FormEvent, useId } from "react";
 import { FormActions, FormError } from "~/components/admin/admin-dialog";
 import styles from "~/components/admin/admin-ui.module.css";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
-import { SAFETY_INFO_MAX } from "~/features/catalogue/product-safety-schema";
 import { parseForm } from "~/lib/form";
+import { SAFETY_INFO_MAX } from "./product-safety-schema";
 import { type SafetySettingsInput, safetySettingsSchema } from "./settings-schema";
 
 export function SafetySettingsForm({ settings }: { settings: SafetySettingsInput }) {

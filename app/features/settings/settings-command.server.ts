@@ -7,7 +7,6 @@
  */
 import { z } from "zod";
 import { saveDeliveryRates } from "~/features/delivery/delivery-rates.server";
-import { unblockEmail } from "~/features/orders/order-holds.server";
 import { runAdminCommand } from "~/server/admin-command.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import { retryMail } from "~/server/outbox.server";
@@ -46,7 +45,14 @@ const settingsCommandSchema = z.discriminatedUnion(
   { error: "Requête invalide." },
 );
 
-export function runSettingsCommand(form: FormData) {
+/**
+ * `unblockEmail` is the orders' (the blocked addresses are theirs, ADR 022): the route hands it in,
+ * so settings, which contact and content read, never reaches back into orders (ADR 031).
+ */
+export function runSettingsCommand(
+  form: FormData,
+  unblockEmail: (db: ReturnType<typeof getDb>, emailKey: string) => Promise<boolean>,
+) {
   return runAdminCommand(form, {
     schema: settingsCommandSchema,
     apply: async (command) => {

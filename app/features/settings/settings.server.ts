@@ -1,9 +1,9 @@
 /** The business details shown in the header, footer and contact page (admin-editable). */
 
-import { DEFAULT_SAFETY_INFO } from "~/features/catalogue/product-safety-schema";
 import { VAT_RATE_DEFAULT_BP } from "~/features/invoices/invoice-types";
 import type { DB } from "~/server/database.server";
 import { INACTIVITY_MONTHS_DEFAULT } from "./legal-identity-schema";
+import { DEFAULT_SAFETY_INFO } from "./product-safety-schema";
 import {
   HOLD_DAYS_DEFAULT,
   type LegalSettingsInput,

@@ -3,7 +3,7 @@
  * /retractation look-up, and the seller's two steps. Client-safe: the pages check with them too.
  */
 import { z } from "zod";
-import { parsePriceCents } from "~/features/catalogue/admin/product-schema";
+import { parsePriceCents } from "~/lib/price";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 
@@ -91,7 +91,10 @@ export const withdrawalCommandSchema = z.discriminatedUnion("intent", [
 
 export type WithdrawalCommand = z.infer<typeof withdrawalCommandSchema>;
 
-/** Whether a posted dashboard command is one of the withdrawal's (the order page routes it here). */
-export function isWithdrawalIntent(intent: unknown): boolean {
-  return intent === "withdrawal-return-received" || intent === "withdrawal-refunded";
-}
+/**
+ * The withdrawal's intents: the order's page reads a posted command with it (parseForm, like every
+ * form) and hands the withdrawal's to runWithdrawalCommand, the others to the order's runner.
+ */
+export const withdrawalIntentSchema = z.object({
+  intent: z.enum(["withdrawal-return-received", "withdrawal-refunded"]),
+});

@@ -146,9 +146,6 @@ export interface AdminWithdrawal {
   declaredDay: string;
 }
 
-/** The flag the seller's order list shows beside an order with a withdrawal. */
-export type WithdrawalFlag = "en-cours" | "en-retard" | "remboursee";
-
 /** A refused declaration, for the form: the message, each field's, and what was typed. */
 export interface DeclarationErrors {
   message: string;

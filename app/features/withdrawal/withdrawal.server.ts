@@ -16,6 +16,7 @@ import { sql } from "kysely";
 import { issueCreditNote } from "~/features/invoices/invoices.server";
 import { firstPictures } from "~/features/orders/order-mail-pieces.server";
 import { trackingUrl } from "~/features/orders/order-mails.server";
+import type { WithdrawalFlag } from "~/features/orders/order-types";
 import { type OrderRefusal, refusal } from "~/features/orders/orders.server";
 import type { AppContext } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
@@ -31,7 +32,7 @@ import {
   type WithdrawalMailLinks,
 } from "./withdrawal-mails.server";
 import type { Declaration, Lookup } from "./withdrawal-schema";
-import type { AdminWithdrawal, DeclarationPage, WithdrawalFlag, WithdrawalNotice } from "./withdrawal-types";
+import type { AdminWithdrawal, DeclarationPage, WithdrawalNotice } from "./withdrawal-types";
 import {
   dayIsOver,
   parisDay,

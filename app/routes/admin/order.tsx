@@ -15,14 +15,15 @@ import { findOrderById } from "~/features/orders/orders.server";
 import { AdminWithdrawalBlock } from "~/features/withdrawal/admin-withdrawal";
 import { findAdminWithdrawal } from "~/features/withdrawal/withdrawal.server";
 import { runWithdrawalCommand } from "~/features/withdrawal/withdrawal-command.server";
-import { isWithdrawalIntent } from "~/features/withdrawal/withdrawal-schema";
+import { withdrawalIntentSchema } from "~/features/withdrawal/withdrawal-schema";
+import { parseForm } from "~/lib/form";
+import { formToObject } from "~/lib/form-data";
+import { ORDER_NOT_FOUND } from "~/lib/messages";
 import { privateMeta, productPath } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import { requireAdmin } from "~/server/session.server";
 import { readLimitedForm } from "~/server/uploads.server";
 import type { Route } from "./+types/order";
-
-const NOT_FOUND = "Cette commande n'existe pas.";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   privateMeta(`${loaded ? `Commande ${loaded.order.number}` : "Commande"} — Administration Nacre`);
@@ -31,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
   const order = await findOrderById(db, params.id);
-  if (!order) throw data({ message: NOT_FOUND }, { status: 404 });
+  if (!order) throw data({ message: ORDER_NOT_FOUND }, { status: 404 });
   // Each line links to its piece as it is now: the catalogue, the gallery once sold, nothing once deleted.
   const ids = order.lines.flatMap((line) => (line.productId ? [line.productId] : []));
   const pieces = ids.length
@@ -70,8 +71,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readLimitedForm(request);
   // This page acts on its own order only, whatever the form says.
   form.set("orderId", params.id);
-  // A withdrawal's steps (docs/product.md §10.24) live with the withdrawal function.
-  if (isWithdrawalIntent(form.get("intent"))) return runWithdrawalCommand(form);
+  // The form is read once, by schemas (ADR 031): a withdrawal's steps (docs/product.md §10.24) go to
+  // the withdrawal's runner, every other intent to the order's, whose schema refuses an unknown one
+  // with its French 400.
+  if (parseForm(withdrawalIntentSchema, formToObject(form)).ok) return runWithdrawalCommand(form);
   return runOrderCommand(form, admin);
 }
 
@@ -103,7 +106,7 @@ export function ErrorBoundary() {
   return (
     <section>
       <h1>Commande introuvable</h1>
-      <p className={ui.empty}>{NOT_FOUND}</p>
+      <p className={ui.empty}>{ORDER_NOT_FOUND}</p>
       <p>
         <Link to="/admin/commandes">← Toutes les commandes</Link>
       </p>

@@ -13,7 +13,7 @@ import { LogoutButton } from "~/features/auth/logout-button";
 import { deliveryRates } from "~/features/delivery/delivery-rates.server";
 import { feedOverview } from "~/features/feeds/feeds.server";
 import { FeedsPanel } from "~/features/feeds/feeds-panel";
-import { listBlockedEmails } from "~/features/orders/order-holds.server";
+import { listBlockedEmails, unblockEmail } from "~/features/orders/order-holds.server";
 import { BlockedEmails } from "~/features/settings/blocked-emails";
 import { DeliverySettingsForm } from "~/features/settings/delivery-settings-form";
 import { LegalSettingsForm } from "~/features/settings/legal-settings-form";
@@ -89,7 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The page's commands (each form's save), answered in JSON to its fetchers. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  return runSettingsCommand(await readLimitedForm(request));
+  return runSettingsCommand(await readLimitedForm(request), unblockEmail);
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -6,13 +6,14 @@
  * Multipart: a save carries the new image files; the body is size-capped while it streams.
  */
 
-import { PRODUCT_LIST_FIELDS, productFields, recordId } from "~/features/catalogue/admin/product-schema";
+import { PRODUCT_LIST_FIELDS, productFields } from "~/features/catalogue/admin/product-schema";
 import { getReferenceLists } from "~/features/catalogue/catalogue.server";
 import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import { getAdminProduct, type ProductResult, saveProduct } from "~/features/catalogue/product-admin.server";
 import { findPieces, SEARCH_QUERY_MAX_LENGTH } from "~/features/search/search.server";
 import { parseForm } from "~/lib/form";
 import { formToObject } from "~/lib/form-data";
+import { recordId } from "~/lib/record-id";
 import { uploadSaveIntent } from "~/server/admin-command.server";
 import { requireAdminApi, requireAdminReader } from "~/server/admin-guard.server";
 import { actionFailed, apiError, formRefused } from "~/server/api-responses.server";

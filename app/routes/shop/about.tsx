@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";
 import { TextImageSection } from "~/components/text-image-section";
-import { listSiteImages } from "~/features/content/home.server";
 import {
   aboutMission,
   aboutSections,
@@ -11,6 +10,7 @@ import {
   storyPicture,
 } from "~/features/content/shop-texts";
 import styles from "~/features/home/home.module.css";
+import { listSiteImages } from "~/features/home/home.server";
 import { imageSrcSet, imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import { pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";

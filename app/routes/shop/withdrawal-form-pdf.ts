@@ -4,8 +4,7 @@
  * e-mail attaches, reachable from every order's page and from the CGV's annexe 1.
  */
 
-import { getLegalDetails } from "~/features/content/legal.server";
-import { withdrawalAddressee } from "~/features/contract/contract-mail.server";
+import { getLegalDetails, withdrawalAddressee } from "~/features/content/legal.server";
 import { WITHDRAWAL_FORM_PDF_NAME, withdrawalFormPdf } from "~/features/contract/contract-pdf.server";
 import { getDb } from "~/server/context.server";
 

@@ -8,15 +8,10 @@ import { useEffect, useRef, useState } from "react";
 import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
 import { COMPRESS_ABOVE_BYTES, compressIfLarge } from "~/lib/compress-image";
 import { parseForm } from "~/lib/form";
+import { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES, NOT_AN_ACCEPTED_IMAGE } from "~/lib/images";
 import type { EditableProduct, ReferenceLists } from "../product-types";
 import type { ImageItem } from "./image-list";
-import {
-  ACCEPTED_IMAGE_EXTENSIONS,
-  ACCEPTED_IMAGE_TYPES,
-  MAX_PRODUCT_IMAGES,
-  NOT_AN_ACCEPTED_IMAGE,
-  productFields,
-} from "./product-schema";
+import { MAX_PRODUCT_IMAGES, productFields } from "./product-schema";
 
 export type RelationKey = keyof ReferenceLists;
 

@@ -5,12 +5,13 @@
  */
 import { useRef } from "react";
 import styles from "~/components/admin/admin-ui.module.css";
-import { SAFETY_INFO_MAX } from "../product-safety-schema";
+import { SAFETY_INFO_MAX } from "~/features/settings/product-safety-schema";
+import { ACCEPTED_IMAGE_INPUT } from "~/lib/images";
 import type { ReferenceLists } from "../product-types";
 import { ImageList } from "./image-list";
 import { pearlWordingWarning } from "./pearl-wording";
 import { type ProductDraft, RELATION_KEYS, RELATION_LABELS } from "./product-draft";
-import { ACCEPTED_IMAGE_INPUT, MAX_PRODUCT_IMAGES } from "./product-schema";
+import { MAX_PRODUCT_IMAGES } from "./product-schema";
 
 export function ProductMainFields({
   id,

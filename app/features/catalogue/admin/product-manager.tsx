@@ -6,9 +6,9 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { ConfirmDelete, RowActions } from "~/components/admin/admin-dialog";
 import styles from "~/components/admin/admin-ui.module.css";
-import { TextField } from "~/components/admin/text-field";
 import { useAdminFetcher, usePendingIds } from "~/components/admin/use-admin-fetcher";
 import buttons from "~/components/button.module.css";
+import { Field } from "~/components/field";
 import { formatPrice } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
 import type { ManagedProduct, ReferenceLists } from "../product-types";
@@ -134,7 +134,14 @@ export function ProductManager({
   return (
     <>
       <div className={styles.toolbar}>
-        <TextField label="Rechercher un produit" type="search" value={search} onValue={setSearch} />
+        <Field
+          id={`${id}-search`}
+          className={styles.field}
+          label="Rechercher un produit"
+          type="search"
+          value={search}
+          onChange={(change) => setSearch(change.target.value)}
+        />
         <div className={styles.field}>
           <label htmlFor={`${id}-status`}>Statut</label>
           <select

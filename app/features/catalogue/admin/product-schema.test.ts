@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formToObject } from "~/lib/form-data";
+import { parsePriceCents } from "~/lib/price";
 import { PEARL_WORDING_MESSAGES, pearlWordingWarning } from "./pearl-wording";
-import { normaliseStock, PRODUCT_LIST_FIELDS, parsePriceCents, productFields } from "./product-schema";
+import { normaliseStock, PRODUCT_LIST_FIELDS, productFields } from "./product-schema";
 
 const base = {
   name: "Bague Lagon",

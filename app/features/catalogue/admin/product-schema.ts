@@ -7,20 +7,15 @@ import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 import { PRODUCT_MESSAGES } from "~/features/catalogue/catalogue-messages";
+import { SAFETY_INFO_MAX } from "~/features/settings/product-safety-schema";
+import { parsePriceCents } from "~/lib/price";
+import { recordId } from "~/lib/record-id";
 import { slugify } from "~/lib/slugify";
-import { SAFETY_INFO_MAX } from "../product-safety-schema";
 import { hasForbiddenSemiPrecious, PEARL_WORDING_MESSAGES } from "./pearl-wording";
 
 export const SAFETY_INFO_TOO_LONG = `Les informations de sécurité et d'entretien sont trop longues (${SAFETY_INFO_MAX} caractères au maximum).`;
 
 export const MAX_PRODUCT_IMAGES = 10;
-/** What the server takes, judged there by magic bytes (ADR 010): never SVG. */
-export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
-export const ACCEPTED_IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp)$/i;
-export const ACCEPTED_IMAGE_INPUT = ".png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp";
-export const NOT_AN_ACCEPTED_IMAGE = "n'est pas une image acceptée (PNG, JPG, GIF ou WebP uniquement).";
-
-export const recordId = z.string().regex(/^[a-z0-9]{1,32}$/, "Référence inconnue.");
 const ids = z.array(recordId).max(100);
 const flag = z
   .string()
@@ -28,14 +23,6 @@ const flag = z
   .transform((value) => value === "on" || value === "true" || value === "1");
 
 export const IMAGE_TOKEN = /^([a-z0-9]{15}\.webp|new:\d{1,2})$/;
-
-/** "12", "12.5", "12,50" → cents; empty → 0 (docs/product.md §5). */
-export function parsePriceCents(value: string): number | null {
-  const text = value.trim();
-  if (text === "") return 0;
-  if (!/^\d{1,7}([.,]\d{1,2})?$/.test(text)) return null;
-  return Math.round(Number(text.replace(",", ".")) * 100);
-}
 
 /** docs/product.md §5: digits only; 1 when unique, otherwise the integer (0 if invalid). */
 export function normaliseStock(value: string, isUnique: boolean): number {

@@ -6,9 +6,9 @@
 import { type FormEvent, useId, useState } from "react";
 import { ConfirmDelete, DialogForm, FormError, RowActions } from "~/components/admin/admin-dialog";
 import styles from "~/components/admin/admin-ui.module.css";
-import { TextField } from "~/components/admin/text-field";
 import { useAdminFetcher, usePendingIds } from "~/components/admin/use-admin-fetcher";
 import buttons from "~/components/button.module.css";
+import { Field } from "~/components/field";
 import type { ReferenceKind } from "~/features/catalogue/catalogue-messages";
 import { referenceName } from "./reference-schema";
 
@@ -27,6 +27,7 @@ function checkName(name: string): string | null {
 
 /** Add a category, or rename one (`item`). */
 function CategoryDialog({ item, onClose }: { item: ReferenceItem | null; onClose: () => void }) {
+  const id = useId();
   const [name, setName] = useState(item?.name ?? "");
   const action = useAdminFetcher({ onSuccess: onClose });
   const [title, submitLabel] = item
@@ -41,7 +42,15 @@ function CategoryDialog({ item, onClose }: { item: ReferenceItem | null; onClose
   }
   return (
     <DialogForm title={title} submitLabel={submitLabel} onClose={onClose} onSubmit={submit} status={action}>
-      <TextField label="Nom" value={name} onValue={setName} maxLength={80} required />
+      <Field
+        id={`${id}-name`}
+        className={styles.field}
+        label="Nom"
+        value={name}
+        onChange={(change) => setName(change.target.value)}
+        maxLength={80}
+        required
+      />
     </DialogForm>
   );
 }

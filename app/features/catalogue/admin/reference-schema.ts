@@ -1,8 +1,8 @@
 /** Categories and the three attribute lists (docs/product.md §5: names not blank): create, rename, delete. */
 import { z } from "zod";
 import { NAME_EMPTY, REFERENCE_KINDS } from "~/features/catalogue/catalogue-messages";
+import { recordId } from "~/lib/record-id";
 import { singleLineText } from "~/lib/text-schema";
-import { recordId } from "./product-schema";
 
 const kind = z.enum(REFERENCE_KINDS, "Liste inconnue.");
 export const referenceName = singleLineText(NAME_EMPTY)

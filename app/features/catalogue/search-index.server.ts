@@ -5,6 +5,8 @@
  * renamed piece is found under its new name as soon as the save is committed; a deleted piece's
  * words go with it (foreign key, cascade). The index is derived data: `ensureSearchIndex`
  * rebuilds it at start when the rules that normalise the words (search-query.ts) have changed.
+ * Index and word rules are the catalogue's, which writes them with the piece (ADR 031); the search
+ * feature only reads them.
  */
 import type { Transaction } from "kysely";
 import { sql } from "kysely";

@@ -6,10 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { TOO_MANY_ATTEMPTS } from "~/features/auth/auth-schemas";
-import type { AppContext } from "./context.server";
-import type { Mailer, MailMessage } from "./mail.server";
-import { createTestContext } from "./test-context";
+import type { AppContext } from "~/server/context.server";
+import type { Mailer, MailMessage } from "~/server/mail.server";
+import { createTestContext } from "~/server/test-context";
+import { TOO_MANY_ATTEMPTS } from "./auth-schemas";
 
 let ctx: AppContext;
 beforeAll(async () => {

@@ -8,12 +8,12 @@
 import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins";
 import { recordActivity } from "~/features/account/last-activity.server";
+import type { DB } from "~/server/database.server";
+import { type Env, trustedOrigins } from "~/server/env.server";
+import { newId } from "~/server/ids.server";
+import { type OutboxWorker, recordMail } from "~/server/outbox.server";
 import { accountHooks, assertUserFields } from "./auth-hooks.server";
 import { resetPasswordMail } from "./auth-mails.server";
-import type { DB } from "./database.server";
-import { type Env, trustedOrigins } from "./env.server";
-import { newId } from "./ids.server";
-import { type OutboxWorker, recordMail } from "./outbox.server";
 
 /** docs/product.md §5: username = the part of the e-mail before the @ plus a timestamp. */
 export function usernameFromEmail(email: string, now = Date.now()): string {

@@ -10,12 +10,12 @@
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { generateRandomString } from "better-auth/crypto";
 import { profileSchema } from "~/features/account/profile-schema";
-import { TOO_MANY_ATTEMPTS } from "~/features/auth/auth-schemas";
+import type { DB } from "~/server/database.server";
+import { newId } from "~/server/ids.server";
+import { type OutboxWorker, recordMail } from "~/server/outbox.server";
+import { createRateLimiter } from "~/server/rate-limit.server";
 import { existingAccountMail } from "./auth-mails.server";
-import type { DB } from "./database.server";
-import { newId } from "./ids.server";
-import { type OutboxWorker, recordMail } from "./outbox.server";
-import { createRateLimiter } from "./rate-limit.server";
+import { TOO_MANY_ATTEMPTS } from "./auth-schemas";
 
 export const IMAGE_NOT_SETTABLE = "La photo de profil se change depuis votre espace client.";
 

@@ -1,8 +1,8 @@
 import { getMigrations } from "better-auth/db/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "~/server/context.server";
+import { createTestContext } from "~/server/test-context";
 import { usernameFromEmail } from "./auth.server";
-import type { AppContext } from "./context.server";
-import { createTestContext } from "./test-context";
 
 let ctx: AppContext;
 beforeAll(async () => {

@@ -12,26 +12,25 @@ import {
   getLegalDetails,
   type LegalDetails,
   postalAddress,
-  sellerName,
+  withdrawalAddressee,
 } from "~/features/content/legal.server";
+import { type CgvVersion, cgvVersionHref, currentCgvVersion } from "~/features/contract/cgv-versions.server";
+import {
+  cgvPdf,
+  cgvPdfName,
+  WITHDRAWAL_FORM_PDF_NAME,
+  withdrawalFormPdf,
+} from "~/features/contract/contract-pdf.server";
 import { composeMail } from "~/features/mail/compose-mail.server";
 import { greetingFor, type MailBlock } from "~/features/mail/mail-template";
-import { firstPictures } from "~/features/orders/order-mail-pieces.server";
-import { deliveryText } from "~/features/orders/order-mails.server";
-import {
-  type OrderView,
-  orderDeliveryCostText,
-  orderPieces,
-  orderTotalText,
-} from "~/features/orders/order-types";
 import { dayMonthYear, frenchTime, longDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
 import type { DB } from "~/server/database.server";
 import { type MailMessage, mailAttachment } from "~/server/mail.server";
-import { type CgvVersion, cgvVersionHref, currentCgvVersion } from "./cgv-versions.server";
-import { cgvPdf, cgvPdfName, WITHDRAWAL_FORM_PDF_NAME, withdrawalFormPdf } from "./contract-pdf.server";
-import { formAddressee } from "./withdrawal-form-template";
+import { firstPictures } from "./order-mail-pieces.server";
+import { deliveryText } from "./order-mails.server";
+import { type OrderView, orderDeliveryCostText, orderPieces, orderTotalText } from "./order-types";
 
 /** The withdrawal period (Code de la consommation L221-18). */
 export const WITHDRAWAL_DAYS = 14;
@@ -269,11 +268,6 @@ function cachedCgvPdf(cgv: CgvVersion, publicUrl: string): Promise<Buffer> {
     pdf.catch(() => cgvPdfs.delete(key));
   }
   return pdf;
-}
-
-/** The addressee of the Code's form, as the settings give it. */
-export function withdrawalAddressee(legal: LegalDetails): string {
-  return formAddressee({ name: sellerName(legal), address: postalAddress(legal), email: legal.email });
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { composeMail } from "~/features/mail/compose-mail.server";
 import { greetingFor } from "~/features/mail/mail-template";
-import type { MailMessage } from "./mail.server";
+import type { MailMessage } from "~/server/mail.server";
 
 const SIGNATURE = "Ia ora na, à bientôt sur Nacre.";
 
