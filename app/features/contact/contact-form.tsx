@@ -1,7 +1,7 @@
 /**
  * The contact form (docs/product.md §2, §5: name, email, message of 6 rows, all required, hidden form-name
  * 'contact'), with a honeypot. A plain form post, so it works without JavaScript. An order from the
- * cart or favourites has its own form (features/orders/order-form.tsx).
+ * cart or favourites has its own form (features/checkout/order-form.tsx).
  */
 import { Form, useNavigation } from "react-router";
 import buttons from "~/components/button.module.css";

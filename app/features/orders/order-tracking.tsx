@@ -18,7 +18,7 @@ import styles from "./order-tracking.module.css";
 import type { TrackingView } from "./order-tracking-types";
 import type { OrderStatus } from "./order-types";
 
-/** Marks the page reached right after ordering (order-request.server.ts). */
+/** Marks the page reached right after ordering (features/checkout/order-request.server.ts). */
 export const JUST_PLACED_PARAM = "nouvelle";
 
 function when(iso: string): string {

@@ -234,3 +234,8 @@ export function awaitsApproval(order: { lines: readonly { quantity: number; held
 /** What a used, unknown or malformed confirmation link answers (ADR 022). */
 export const CONFIRMATION_GONE =
   "Ce lien de confirmation n'est plus valable : la commande est peut-être déjà confirmée. Suivez-la depuis le lien de suivi reçu par e-mail.";
+
+/** An order's tracking page; `?nouvelle` marks the arrival right after ordering (order-tracking.tsx). */
+export function orderPagePath(trackingToken: string, justPlaced = false): string {
+  return `/commande/${trackingToken}${justPlaced ? "?nouvelle" : ""}`;
+}

@@ -16,6 +16,7 @@ import { listMyOrders } from "~/features/account/my-orders.server";
 import { getProfile, saveProfileForm } from "~/features/account/profile.server";
 import { ProfileForm } from "~/features/account/profile-form";
 import { AVATAR_MAX_BYTES } from "~/features/account/profile-schema";
+import { callAuthEndpoint, forwardCookies } from "~/features/auth/auth-endpoints.server";
 import { LogoutButton } from "~/features/auth/logout-button";
 import { listCart, listFavorites } from "~/features/basket/basket.server";
 import { findCustomerChat, listMessages, supportIsAvailable } from "~/features/chat/chat.server";
@@ -30,7 +31,6 @@ import {
 import { createReview, getUserReview } from "~/features/reviews/reviews.server";
 import { notifyReviewAwaiting } from "~/features/settings/seller-notifications.server";
 import { imageUrl } from "~/lib/images";
-import { callAuthEndpoint, forwardCookies } from "~/server/auth-endpoints.server";
 import { getAppContext, getDb } from "~/server/context.server";
 import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
 import { withFlash } from "~/server/flash.server";

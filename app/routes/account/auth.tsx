@@ -9,6 +9,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import buttons from "~/components/button.module.css";
 import { Field } from "~/components/field";
 import { PageIntro } from "~/components/page-intro";
+import { callAuthEndpoint, forwardCookies, opensSession } from "~/features/auth/auth-endpoints.server";
 import styles from "~/features/auth/auth-form.module.css";
 import { PASSWORDS_MISMATCH } from "~/features/auth/auth-messages";
 import {
@@ -27,7 +28,6 @@ import { mergeGuestBasketAtSignIn } from "~/features/basket/guest-basket.server"
 import { parseForm } from "~/lib/form";
 import { accountHintCookie } from "~/server/account-hint.server";
 import { readFormFields } from "~/server/api-responses.server";
-import { callAuthEndpoint, forwardCookies, opensSession } from "~/server/auth-endpoints.server";
 import { withFlash } from "~/server/flash.server";
 import { homeFor, redirectIfSignedIn, safeRedirectPath } from "~/server/session.server";
 import type { Route } from "./+types/auth";

@@ -1,7 +1,7 @@
 /** POST /deconnexion: ends the session and returns home (docs/product.md §2 account: "logout returns to home"). */
 import { redirect } from "react-router";
+import { callAuthEndpoint, forwardCookies } from "~/features/auth/auth-endpoints.server";
 import { accountHintCookie } from "~/server/account-hint.server";
-import { callAuthEndpoint, forwardCookies } from "~/server/auth-endpoints.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ request }: Route.ActionArgs) {

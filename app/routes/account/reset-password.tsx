@@ -6,12 +6,12 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import buttons from "~/components/button.module.css";
 import { PageIntro } from "~/components/page-intro";
+import { callAuthEndpoint } from "~/features/auth/auth-endpoints.server";
 import styles from "~/features/auth/auth-form.module.css";
 import { resetSchema, TOO_MANY_ATTEMPTS } from "~/features/auth/auth-schemas";
 import { PasswordField } from "~/features/auth/password-field";
 import { parseForm } from "~/lib/form";
 import { readFormFields } from "~/server/api-responses.server";
-import { callAuthEndpoint } from "~/server/auth-endpoints.server";
 import { withFlash } from "~/server/flash.server";
 import type { Route } from "./+types/reset-password";
 

@@ -1,5 +1,5 @@
 /** /api/auth/* — the Better Auth endpoints the shop uses; the others answer 404 (docs/security.md). */
-import { serveAuthRequest } from "~/server/auth-endpoints.server";
+import { serveAuthRequest } from "~/features/auth/auth-endpoints.server";
 import type { Route } from "./+types/auth";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -2,6 +2,14 @@ import { data, Link } from "react-router";
 import { FeatureBar } from "~/components/feature-bar";
 import { PageIntro } from "~/components/page-intro";
 import { type BasketLine, displayable, isOrderable, useBasket } from "~/features/basket/basket-context";
+import { OrderForm } from "~/features/checkout/order-form";
+import { handleOrderRequest, loadOrderRequest } from "~/features/checkout/order-request.server";
+import {
+  isOrderFormState,
+  type OrderFormState,
+  type OrderRequestData,
+  orderSourceOf,
+} from "~/features/checkout/order-request-types";
 import styles from "~/features/contact/contact.module.css";
 import { saveContactMessage } from "~/features/contact/contact.server";
 import { ContactForm } from "~/features/contact/contact-form";
@@ -17,14 +25,6 @@ import {
 } from "~/features/contact/contact-schema";
 import { deliveryRates } from "~/features/delivery/delivery-rates.server";
 import { type DeliveryRates, deliveryRatesSummary } from "~/features/delivery/delivery-types";
-import { OrderForm } from "~/features/orders/order-form";
-import { handleOrderRequest, loadOrderRequest } from "~/features/orders/order-request.server";
-import {
-  isOrderFormState,
-  type OrderFormState,
-  type OrderRequestData,
-  orderSourceOf,
-} from "~/features/orders/order-request-types";
 import { ORDER_FORM_NAME } from "~/features/orders/order-types";
 import { holdDays } from "~/features/orders/orders.server";
 import { getShopDetails } from "~/features/settings/settings.server";

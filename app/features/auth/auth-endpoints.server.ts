@@ -5,8 +5,9 @@
  * Auth through its own HTTP handler (not auth.api), so the forms get the same rate limits, origin
  * checks and cookies as any client of /api/auth.
  */
-import { TOO_MANY_ATTEMPTS } from "~/features/auth/auth-schemas";
-import { getAppContext } from "./context.server";
+
+import { getAppContext } from "~/server/context.server";
+import { TOO_MANY_ATTEMPTS } from "./auth-schemas";
 
 /**
  * Paths under /api/auth the shop uses: the auth page's forms, logout, the e-mailed reset link

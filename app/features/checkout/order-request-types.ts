@@ -4,7 +4,7 @@
  */
 import type { BasketLine } from "~/features/basket/basket-context";
 import type { Availability } from "~/features/basket/basket-types";
-import type { OrderFormField } from "./order-schema";
+import type { OrderFormField } from "~/features/orders/order-schema";
 
 /** Where the lines come from: `/contact?commande=panier` or `?commande=favoris`. */
 export type OrderSource = "panier" | "favoris";

@@ -11,15 +11,7 @@ import { getProfile } from "~/features/account/profile.server";
 import { checkAvailability, listCart, listFavorites } from "~/features/basket/basket.server";
 import { basketOwnerOf, guestBasketOf } from "~/features/basket/guest-basket.server";
 import { listEvents, splitByTime } from "~/features/events/events.server";
-import { parseForm } from "~/lib/form";
-import { getAppContext } from "~/server/context.server";
-import type { DB } from "~/server/database.server";
-import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
-import { withFlash } from "~/server/flash.server";
-import { clientAddress, createRateLimiter } from "~/server/rate-limit.server";
-import { getOptionalUser, type SessionUser } from "~/server/session.server";
-import { submitOrder } from "./order-flow.server";
-import type { OrderFormLine, OrderFormState, OrderRequestData, OrderSource } from "./order-request-types";
+import { submitOrder } from "~/features/orders/order-flow.server";
 import {
   MAX_LINE_QUANTITY,
   MAX_ORDER_LINES,
@@ -27,8 +19,16 @@ import {
   type OrderFormField,
   orderFormSchema,
   QUANTITY_FIELD_PREFIX,
-} from "./order-schema";
-import { QUOTE_INTENT } from "./order-types";
+} from "~/features/orders/order-schema";
+import { orderPagePath, QUOTE_INTENT } from "~/features/orders/order-types";
+import { parseForm } from "~/lib/form";
+import { getAppContext } from "~/server/context.server";
+import type { DB } from "~/server/database.server";
+import { CONSTRAINT_MESSAGE, constraintStatus, isConstraintViolation } from "~/server/db-errors.server";
+import { withFlash } from "~/server/flash.server";
+import { clientAddress, createRateLimiter } from "~/server/rate-limit.server";
+import { getOptionalUser, type SessionUser } from "~/server/session.server";
+import type { OrderFormLine, OrderFormState, OrderRequestData, OrderSource } from "./order-request-types";
 
 /** Five orders per address every ten minutes, as for the contact form: plenty for a person. */
 const ORDER_LIMIT = { scope: "commande", max: 5, windowMs: 10 * 60 * 1000 };
@@ -41,11 +41,6 @@ export const ORDER_RECEIVED =
 
 export function orderPlacedMessage(number: string): string {
   return `Merci ! Votre commande ${number} est enregistrée. Un e-mail de confirmation vient de vous être envoyé.`;
-}
-
-/** The guest's tracking page; `?nouvelle` tells it to take the ordered pieces out of the local cart. */
-export function orderPagePath(trackingToken: string, justPlaced = false): string {
-  return `/commande/${trackingToken}${justPlaced ? "?nouvelle" : ""}`;
 }
 
 const toLine = (line: OrderFormLine): OrderFormLine => ({

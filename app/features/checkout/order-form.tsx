@@ -25,6 +25,14 @@ import {
   isDeliveryZone,
   piecesTotal,
 } from "~/features/delivery/delivery-types";
+import {
+  DELIVERY_LABELS,
+  DELIVERY_METHODS,
+  type DeliveryMethod,
+  ORDER_FORM_NAME,
+  QUOTE_INTENT,
+  quantityField,
+} from "~/features/orders/order-types";
 import { frenchTime, longDate } from "~/lib/dates";
 import { formatLineTotal, formatPrice, formatTotal } from "~/lib/format";
 import { imageUrl, PLACEHOLDER_IMAGE } from "~/lib/images";
@@ -36,14 +44,6 @@ import type {
   PickupEvent,
   PieceAvailability,
 } from "./order-request-types";
-import {
-  DELIVERY_LABELS,
-  DELIVERY_METHODS,
-  type DeliveryMethod,
-  ORDER_FORM_NAME,
-  QUOTE_INTENT,
-  quantityField,
-} from "./order-types";
 
 const AVAILABILITY_REFRESH_MS = 60_000;
 
