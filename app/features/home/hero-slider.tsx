@@ -1,7 +1,10 @@
 /**
  * docs/product.md §1 "Home hero": a full-width slider of 6 background images advancing every 5000 ms, with
  * previous/next arrows that wrap around, the greeting, a subtitle and 'Découvrir les créations'.
- * The first image is the page's largest paint: loaded at once with high priority; the others lazily.
+ * The first image is the page's largest paint: loaded at once with high priority. The page as sent
+ * carries only that one (ADR 009, "What the first paint needs"): the five others, stacked under it
+ * and so inside the first screen, would otherwise be fetched with it on a phone's narrow link; they
+ * are added once the page is live, seconds before the first turn.
  */
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -33,6 +36,10 @@ export function HeroSlider({ images, subtitle }: { images: HeroImage[]; subtitle
     [count],
   );
 
+  // False in the server's HTML and in the render that hydrates it, so both carry the first slide only.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+
   const [autoplay, setAutoplay] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: timerKey restarts the interval on purpose.
   useEffect(() => {
@@ -53,23 +60,25 @@ export function HeroSlider({ images, subtitle }: { images: HeroImage[]; subtitle
       data-autoplay={autoplay ? "on" : "off"}
     >
       <div className={styles.slides}>
-        {images.map((image, position) => (
-          <img
-            key={image.fileName}
-            className={styles.slide}
-            data-active={position === index}
-            src={imageUrl("site", image.fileName, 1200, image.width)}
-            srcSet={imageSrcSet("site", image.fileName, image.width)}
-            sizes="100vw"
-            width={image.width}
-            height={image.height}
-            alt={position === index ? image.alt : ""}
-            aria-hidden={position !== index}
-            loading={position === 0 ? "eager" : "lazy"}
-            fetchPriority={position === 0 ? "high" : "low"}
-            decoding={position === 0 ? "sync" : "async"}
-          />
-        ))}
+        {images.map((image, position) =>
+          position === 0 || live ? (
+            <img
+              key={image.fileName}
+              className={styles.slide}
+              data-active={position === index}
+              src={imageUrl("site", image.fileName, 1200, image.width)}
+              srcSet={imageSrcSet("site", image.fileName, image.width)}
+              sizes="100vw"
+              width={image.width}
+              height={image.height}
+              alt={position === index ? image.alt : ""}
+              aria-hidden={position !== index}
+              loading={position === 0 ? "eager" : "lazy"}
+              fetchPriority={position === 0 ? "high" : "low"}
+              decoding={position === 0 ? "sync" : "async"}
+            />
+          ) : null,
+        )}
       </div>
       <div className={styles.content}>
         <h1 className={styles.title}>IA ORA NA ET MAEVA</h1>
