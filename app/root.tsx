@@ -121,7 +121,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f3d4c" />
         {/* Before anything paints: the account hint, and the sidebars' opening (app/lib/account.tsx). */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, allowed by nonce or hash. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        {/* Written by the server only: the browser keeps the one it ran, and the page's code does not carry it. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HEAD_SCRIPT : "" }}
+        />
         <Meta />
         <Links />
       </head>

@@ -2,19 +2,16 @@
  * The « Nouvelles créations » sign-up form (docs/product.md §10.30): its schema, its French texts,
  * and the consent sentence shown beside it, whose exact words and version are recorded with every
  * subscription (RGPD art. 7-1: the shop must be able to show what was consented to, and when).
- * Client-safe: the form and the action read the same texts.
+ * The texts themselves are in alert-messages.ts, which the footer's form reads without zod (first
+ * load, docs/product.md §10.17).
  */
 import { z } from "zod";
 import { singleLineText } from "~/lib/text-schema";
 import "~/lib/zod-french";
 
-/** Bump the version whenever the sentence changes: subscriptions keep the one they accepted. */
-export const ALERT_CONSENT_VERSION = "2026-11-27";
-export const ALERT_CONSENT_TEXT =
-  "J'accepte de recevoir par e-mail, au plus une fois par jour, les nouvelles créations de la boutique. " +
-  "Je peux me désinscrire à tout moment par le lien présent dans chaque e-mail.";
+import { ALERT_FORM_NAME } from "./alert-messages";
 
-export const ALERT_FORM_NAME = "alertes";
+export { ALERT_CONSENT_TEXT, ALERT_CONSENT_VERSION, ALERT_FORM_NAME } from "./alert-messages";
 
 export const alertSignupSchema = z.object({
   "form-name": z.literal(ALERT_FORM_NAME, { error: "Formulaire inconnu." }),

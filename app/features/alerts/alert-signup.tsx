@@ -6,7 +6,7 @@
  */
 import { useFetcher } from "react-router";
 import buttons from "~/components/button.module.css";
-import { ALERT_CONSENT_TEXT, ALERT_FORM_NAME } from "./alert-schema";
+import { ALERT_CONSENT_TEXT, ALERT_FORM_NAME } from "./alert-messages";
 import styles from "./alerts.module.css";
 
 export interface AlertSignupProps {

@@ -17,7 +17,7 @@ import type { DB } from "~/server/database.server";
 import { newId } from "~/server/ids.server";
 import type { MailMessage } from "~/server/mail.server";
 import { recordMail } from "~/server/outbox.server";
-import { ALERT_CONSENT_TEXT, ALERT_CONSENT_VERSION } from "./alert-schema";
+import { ALERT_CONSENT_TEXT, ALERT_CONSENT_VERSION } from "./alert-messages";
 
 /** How long a confirmation link works; an unconfirmed request is deleted after it. */
 export const CONFIRMATION_DAYS = 7;

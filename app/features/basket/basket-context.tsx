@@ -19,7 +19,7 @@ import {
 } from "react";
 import { useFetcher, useFetchers } from "react-router";
 import type { BasketProduct } from "./basket-types";
-import { clearLegacyBasket, readLegacyBasket } from "./guest-storage";
+import { LEGACY_KEYS } from "./legacy-keys";
 
 export const BASKET_ACTION = "/api/panier";
 
@@ -207,16 +207,29 @@ function useLegacyBasketImport() {
   const fetcher = useFetcher<{ ok?: boolean }>({ key: "panier-ancien" });
   const { submit } = fetcher;
   useEffect(() => {
-    const legacy = readLegacyBasket();
-    if (!legacy) return;
-    submit(
-      { intent: "import", ...legacy },
-      { method: "post", action: BASKET_ACTION, encType: "application/json" },
-    );
+    // The reading code comes only to the few browsers that still hold such a basket.
+    if (!hasLegacyBasket()) return;
+    void import("./guest-storage").then(({ readLegacyBasket }) => {
+      const legacy = readLegacyBasket();
+      if (!legacy) return;
+      submit(
+        { intent: "import", ...legacy },
+        { method: "post", action: BASKET_ACTION, encType: "application/json" },
+      );
+    });
   }, [submit]);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) clearLegacyBasket();
+    if (fetcher.state === "idle" && fetcher.data?.ok)
+      void import("./guest-storage").then((storage) => storage.clearLegacyBasket());
   }, [fetcher.state, fetcher.data]);
+}
+
+function hasLegacyBasket(): boolean {
+  try {
+    return LEGACY_KEYS.some((key) => window.localStorage.getItem(key) !== null);
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -3,8 +3,9 @@
  * guestFavorites): read once, sent to the server, then removed (ADR 032). Unreadable or corrupt
  * storage is simply no basket.
  */
-const GUEST_CART_KEY = "guestCart";
-const GUEST_FAVORITES_KEY = "guestFavorites";
+import { LEGACY_KEYS } from "./legacy-keys";
+
+const [GUEST_CART_KEY, GUEST_FAVORITES_KEY] = LEGACY_KEYS;
 
 export interface LegacyBasket {
   cart: { productId: string; quantity: number }[];
