@@ -150,7 +150,14 @@ function useVisitorPart() {
   const fetcher = useFetcher<typeof visitorLoader>({ key: "visiteur" });
   const { load } = fetcher;
   useEffect(() => {
-    load("/api/moi");
+    // Offline (a page from the offline cache, docs/product.md §1), the part waits for the network:
+    // a fetcher that fails would take the page's place with the error page.
+    const loadWhenOnline = () => {
+      if (navigator.onLine) load("/api/moi");
+    };
+    loadWhenOnline();
+    window.addEventListener("online", loadWhenOnline);
+    return () => window.removeEventListener("online", loadWhenOnline);
   }, [load]);
   const part = fetcher.data ?? null;
   useEffect(() => {

@@ -41,7 +41,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
         {...loaderData}
       />
       {/* Sold pieces leave people wanting the next ones (docs/product.md §10.30). */}
-      <section className={styles.page} aria-label="Nouvelles créations par e-mail">
+      <section className={styles.page} aria-label="Être prévenu(e) des nouvelles créations">
         <AlertSignup categories={categories} idPrefix="alertes-galerie" />
       </section>
     </>

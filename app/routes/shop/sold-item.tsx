@@ -28,7 +28,7 @@ export default function SoldItemRoute({ loaderData }: Route.ComponentProps) {
         similar={loaderData.similar}
       />
       {/* This one is gone: the next ones can be told (docs/product.md §10.30). */}
-      <section className={styles.page} aria-label="Nouvelles créations par e-mail">
+      <section className={styles.page} aria-label="Être prévenu(e) des nouvelles créations">
         <AlertSignup categories={categories} idPrefix="alertes-vendu" />
       </section>
     </>
