@@ -119,12 +119,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f3d4c" />
-        {/* Before anything paints: the account hint, and the sidebars' opening (app/lib/account.tsx). */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, allowed by nonce or hash. */}
-        {/* Written by the server only: the browser keeps the one it ran, and the page's code does not carry it. */}
+        {/* Before anything paints: the account hint, and the sidebars' opening (app/lib/account.tsx).
+            Written by the server only: the browser keeps the one it ran, and the page's code does not carry it. */}
         <script
           nonce={nonce}
           suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, allowed by nonce or hash.
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HEAD_SCRIPT : "" }}
         />
         <Meta />
