@@ -102,7 +102,7 @@ export function SiteFooter(props: SiteFooterProps) {
         </nav>
       </div>
       {props.alertSignup ? (
-        <section className={styles.inner} aria-label="Nouvelles créations par e-mail">
+        <section className={`${styles.inner} ${styles.signup}`} aria-label="Nouvelles créations par e-mail">
           {props.alertSignup}
         </section>
       ) : null}
