@@ -4,15 +4,15 @@
  * is, and corrected by the visitor's endpoint whenever it disagrees with the session.
  */
 import { ACCOUNT_HINT_COOKIE, type Account, type AccountHint, hintFor } from "~/lib/account";
+import { cookieValue } from "~/lib/cookies";
 import { getAppContext } from "./context.server";
 
 /** As long as a session lives (auth.server.ts: 30 days, refreshed by use); the endpoint renews it. */
 const HINT_MAX_AGE_S = 30 * 24 * 3600;
 
 export function requestHint(request: Request): AccountHint | null {
-  const cookie = request.headers.get("cookie") ?? "";
-  const match = new RegExp(`(?:^|;\\s*)${ACCOUNT_HINT_COOKIE}=(client|admin)(?:;|$)`).exec(cookie);
-  return (match?.[1] as AccountHint | undefined) ?? null;
+  const value = cookieValue(request.headers.get("cookie"), ACCOUNT_HINT_COOKIE);
+  return value === "client" || value === "admin" ? value : null;
 }
 
 export function accountHintCookie(account: Pick<Account, "role"> | null): string {

@@ -2,6 +2,8 @@
  * One-time messages carried across a redirect (house style: "a short French confirmation, a toast
  * carried by a flash cookie"). Set by an action, read and cleared by the root loader.
  */
+import { cookieValue } from "~/lib/cookies";
+
 const COOKIE = "nacre_flash";
 
 export function flashCookie(message: string): string {
@@ -15,12 +17,11 @@ export function withFlash(headers: Headers, message: string): Headers {
 
 /** The pending message, if any, and the header that clears it. */
 export function readFlash(request: Request): { message: string | null; clear: string | null } {
-  const cookie = request.headers.get("cookie") ?? "";
-  const match = cookie.split(/;\s*/).find((part) => part.startsWith(`${COOKIE}=`));
-  if (!match) return { message: null, clear: null };
+  const value = cookieValue(request.headers.get("cookie"), COOKIE);
+  if (value === null) return { message: null, clear: null };
   let message: string | null = null;
   try {
-    message = decodeURIComponent(match.slice(COOKIE.length + 1)) || null;
+    message = decodeURIComponent(value) || null;
   } catch {
     message = null;
   }

@@ -10,6 +10,7 @@
  * address, so that nobody fills the database with baskets.
  */
 import crypto from "node:crypto";
+import { cookieValue } from "~/lib/cookies";
 import { getAppContext, getDb } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import { newId } from "~/server/ids.server";
@@ -34,16 +35,12 @@ function tokenHash(token: string): string {
 
 /** The cookie's token when it has the shape of one; anything else names no basket. */
 function tokenOf(request: Request): string | null {
-  const cookie = request.headers.get("cookie") ?? "";
-  const match = cookie.split(/;\s*/).find((part) => part.startsWith(`${GUEST_BASKET_COOKIE}=`));
-  const token = match?.slice(GUEST_BASKET_COOKIE.length + 1) ?? "";
+  const token = cookieValue(request.headers.get("cookie"), GUEST_BASKET_COOKIE) ?? "";
   return TOKEN.test(token) ? token : null;
 }
 
 export function hasGuestBasketCookie(request: Request): boolean {
-  return (request.headers.get("cookie") ?? "")
-    .split(/;\s*/)
-    .some((part) => part.startsWith(`${GUEST_BASKET_COOKIE}=`));
+  return cookieValue(request.headers.get("cookie"), GUEST_BASKET_COOKIE) !== null;
 }
 
 /** Secure whenever the visitor is on https: the request says so, or the shop's public address does (as the session's cookie). */

@@ -7,9 +7,8 @@
  * agent is a script's.
  */
 import { isbot } from "isbot";
-
-/** The hint cookie of an admin's browser: its visits are not the shop's audience. */
-export const ADMIN_HINT = /(?:^|;\s*)nacre_compte=admin(?:;|$)/;
+import { ACCOUNT_HINT_COOKIE } from "~/lib/account";
+import { cookieValue } from "~/lib/cookies";
 
 // isbot runs a long expression: its answer is remembered per user agent (a few hundred kept).
 const botAgents = new Map<string, boolean>();
@@ -36,7 +35,8 @@ export function isCountedVisitor({ userAgent, cookie, purpose, objection }: Visi
   if (!userAgent || isBotAgent(userAgent)) return false;
   if (objection === "1") return false;
   if (purpose?.includes("prefetch")) return false;
-  if (cookie && ADMIN_HINT.test(cookie)) return false;
+  // The hint cookie of an admin's browser (app/lib/account.tsx): its visits are not the audience.
+  if (cookieValue(cookie, ACCOUNT_HINT_COOKIE) === "admin") return false;
   return true;
 }
 
