@@ -3,7 +3,7 @@
  * leaves a piece out), their availability kept up to date, the delivery's cost for the mode and zone
  * chosen and the total including it, computed as the visitor types (the server computes both again
  * and never takes them from the form, ADR 028), who orders, how it is delivered, a message. A plain
- * form post: a signed-in customer's lines are drawn by the server, so it all works without
+ * form post: the visitor's lines are drawn by the server (ADR 032), so it all works without
  * JavaScript; there « Calculer les frais de livraison » asks the server for the figures of the mode and
  * zone chosen.
  */

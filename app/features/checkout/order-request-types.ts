@@ -35,8 +35,8 @@ export type OrderFormLine = BasketLine;
 export interface OrderRequestData {
   source: OrderSource;
   /**
-   * A signed-in customer's lines, read on the server (the form then works without JavaScript);
-   * null for a guest, whose basket lives in the browser.
+   * The visitor's lines, read on the server from their basket — a guest's too (ADR 032) — so the
+   * form works without JavaScript; null for a visitor without a basket.
    */
   lines: OrderFormLine[] | null;
   /** A signed-in customer's details, to prefill the form. */
