@@ -10,6 +10,8 @@
  *                               (features/basket/availability-endpoint.server.ts)
  *   GET /api/recherche?q=       the header's search suggestions
  *                               (features/search/suggestions-endpoint.server.ts)
+ *   GET /api/panier             the visitor's cart and favourites in JSON; its POST is the
+ *                               route below (features/basket/basket-read-endpoint.server.ts)
  *   POST /alertes/desinscription/:jeton   RFC 8058's one-click unsubscription, before the Origin
  *                               check (features/alerts/one-click-endpoint.server.ts, ADR 033)
  * and the static files of public/ and of the build.

@@ -43,7 +43,10 @@ export interface AppContext extends DatabaseHandle {
    * Counts a signed-in customer's page view for the inactivity job (docs/product.md §10.21): the
    * account feature's, handed from here to the session's reading (ADR 031). Never awaited, never failing.
    */
-  recordRequestActivity: (request: Request, user: { id: string; impersonated: boolean }) => void;
+  recordRequestActivity: (
+    request: Pick<Request, "method" | "headers">,
+    user: { id: string; impersonated: boolean },
+  ) => void;
 }
 
 export function createAppContext(env: Env): AppContext {
@@ -103,8 +106,10 @@ export function createAppContext(env: Env): AppContext {
     uploadsDir,
     cacheDir,
     stats,
-    recordRequestActivity: (request: Request, user: { id: string; impersonated: boolean }) =>
-      recordRequestActivity(handle.db, request, user),
+    recordRequestActivity: (
+      request: Pick<Request, "method" | "headers">,
+      user: { id: string; impersonated: boolean },
+    ) => recordRequestActivity(handle.db, request, user),
   });
 }
 

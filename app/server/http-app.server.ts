@@ -13,6 +13,7 @@ import express, { type RequestHandler } from "express";
 import "~/lib/zod-french";
 import { oneClickUnsubscribe } from "~/features/alerts/one-click-endpoint.server";
 import { AVAILABILITY_PATH, availabilityEndpoint } from "~/features/basket/availability-endpoint.server";
+import { BASKET_PATH, basketReadEndpoint } from "~/features/basket/basket-read-endpoint.server";
 import { SUGGESTIONS_PATH, suggestionsEndpoint } from "~/features/search/suggestions-endpoint.server";
 import { countPageViews, routeMatcher } from "~/features/stats/page-views.server";
 import { createBackup, listBackups, removeStalePartials } from "./backup.server";
@@ -197,6 +198,8 @@ export function createHttpApp(options: HttpAppOptions = {}) {
   // The guest basket's availability list, asked for by every page a guest opens: answered here,
   // ahead of React Router (availability-endpoint.server.ts).
   app.all(AVAILABILITY_PATH, availabilityEndpoint);
+  // The visitor's cart and favourites, read by scripts; its writes go on to React Router's action.
+  app.get(BASKET_PATH, basketReadEndpoint);
   // The header's search suggestions, asked for as a customer types (suggestions-endpoint.server.ts).
   app.all(SUGGESTIONS_PATH, suggestionsEndpoint);
 

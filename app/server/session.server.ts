@@ -3,8 +3,11 @@
  * /auth, a signed-in user lacking the role goes to /mon-compte, a signed-in user on /auth goes to
  * /admin or /mon-compte. Every protected loader and action calls its guard on its first line.
  */
+import crypto from "node:crypto";
 import { redirect } from "react-router";
-import { getAppContext, getAuth } from "./context.server";
+import { cookieValue } from "~/lib/cookies";
+import { compiledOnce } from "./compiled-query.server";
+import { getAppContext, getAuth, getDb } from "./context.server";
 
 export type Role = "user" | "admin";
 
@@ -48,6 +51,72 @@ export function getOptionalUser(request: Request): Promise<SessionUser | null> {
     cache.set(request, pending);
   }
   return pending;
+}
+
+/** Better Auth's session cookie: its name (with `__Secure-` on https) and the secret that signs it. */
+const sessionCookieOf: WeakMap<object, Promise<{ name: string; secret: string }>> = new WeakMap();
+
+function sessionCookie(): Promise<{ name: string; secret: string }> {
+  const auth = getAuth();
+  let known = sessionCookieOf.get(auth);
+  if (!known) {
+    known = auth.$context.then((context) => ({
+      name: context.authCookies.sessionToken.name,
+      secret: context.secret,
+    }));
+    sessionCookieOf.set(auth, known);
+  }
+  return known;
+}
+
+/**
+ * The session token a cookie carries, when its signature is the shop's: better-call signs the token
+ * as `token.base64(HMAC-SHA-256(secret, token))`, URL-encoded. Anything else names no session.
+ */
+export function verifiedSessionToken(value: string | null, secret: string): string | null {
+  if (!value) return null;
+  let signed: string;
+  try {
+    signed = decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+  const dot = signed.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = signed.slice(0, dot);
+  const signature = Buffer.from(signed.slice(dot + 1), "base64");
+  const expected = crypto.createHmac("sha256", secret).update(token).digest();
+  return signature.length === expected.length && crypto.timingSafeEqual(signature, expected) ? token : null;
+}
+
+/** What the activity recorder is told of such a request: a read, without a body. */
+const A_READ = { method: "GET", headers: new Headers() };
+
+const liveSession = compiledOnce<"token" | "now", { id: string; impersonated_by: string | null }>(
+  (db, value) =>
+    db
+      .selectFrom("sessions as s")
+      .innerJoin("users as u", "u.id", "s.user_id")
+      .select(["u.id", "s.impersonated_by"])
+      .where("s.token", "=", value("token"))
+      .where("s.expires_at", ">", value("now")),
+);
+
+/**
+ * Who is reading, for a read that changes nothing and is asked for often (GET /api/panier,
+ * docs/product.md §10.17): the cookie's signature checked here and the session found in one query —
+ * an unexpired session of an existing user, so a signed-out, revoked or expired one names nobody.
+ * Unlike getOptionalUser it never extends the session: the visitor's own part (/api/moi), asked for
+ * by every page, does that through Better Auth. The read counts as activity, as a page's does.
+ */
+export async function signedInUserIdForRead(cookieHeader: string | undefined): Promise<string | null> {
+  const { name, secret } = await sessionCookie();
+  const token = verifiedSessionToken(cookieValue(cookieHeader, name), secret);
+  if (!token) return null;
+  const [row] = await liveSession(getDb(), { token, now: new Date().toISOString() });
+  if (!row) return null;
+  getAppContext().recordRequestActivity(A_READ, { id: row.id, impersonated: Boolean(row.impersonated_by) });
+  return row.id;
 }
 
 /** Where a signed-in user belongs (docs/product.md §4: login redirects by role). */

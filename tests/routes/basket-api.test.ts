@@ -19,6 +19,7 @@ interface Answer {
   status: number;
   location: string | undefined;
   cookies: string[];
+  headers: http.IncomingHttpHeaders;
   text: string;
   json: () => { ok?: boolean; error?: string; cart: Line[]; favorites: Line[] };
 }
@@ -86,6 +87,7 @@ function send(
           status: response.statusCode ?? 0,
           location: response.headers.location,
           cookies: response.headers["set-cookie"] ?? [],
+          headers: response.headers,
           text,
           json: () => JSON.parse(text),
         }),
@@ -512,6 +514,12 @@ describe("signing in or up takes the guest basket into the account", () => {
     expect(answer.cookies).toContainEqual(expect.stringMatching(/^nacre_panier=; Path=\/; Max-Age=0;/));
     expect((await accountLists(email)).cart).toEqual([{ product_id: id, quantity: 3 }]);
     expect(await basketGone(hash)).toBe(true);
+    // The account's lists, read with the session: a reader's own, never kept by a cache.
+    const session = answer.cookies.find((c) => c.startsWith("nacre.session_token="))?.split(";")[0] ?? "";
+    const read = await send("GET", "/api/panier", { cookie: `${cookie}; ${session}` });
+    expect(read.status).toBe(200);
+    expect(read.headers["cache-control"]).toBe("private, no-store");
+    expect(read.json()).toMatchObject({ ok: true, cart: [{ productId: id, quantity: 3 }], favorites: [] });
     const twice = await authForm(cookie, { intent: "login", email, password: "Motdepasse-2026" });
     expect(twice.status).toBe(302);
     expect((await accountLists(email)).cart).toEqual([{ product_id: id, quantity: 3 }]);

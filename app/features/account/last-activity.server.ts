@@ -70,7 +70,7 @@ export const recordActivity: ReturnType<typeof createActivityRecorder> = (db, ..
  */
 export function recordRequestActivity(
   db: DB,
-  request: Request,
+  request: Pick<Request, "method" | "headers">,
   user: { id: string; impersonated: boolean },
 ): void {
   if (request.method !== "GET" || request.headers.has("content-type") || user.impersonated) return;

@@ -7,10 +7,11 @@
  */
 
 import { sql } from "kysely";
+import { compiledOnce } from "~/server/compiled-query.server";
 import type { DB } from "~/server/database.server";
 import { newId } from "~/server/ids.server";
 import { lockingKeys, lockingRows } from "../../../db/dialect";
-import { freeUnits, heldQuantities } from "../orders/holds.server";
+import { freeUnits, heldQuantities, heldUnitsOfRow, holdClock } from "../orders/holds.server";
 import type { Availability, CheckedBasketProduct } from "./basket-types";
 
 /** Whose lists: an account's, or a guest basket's (ADR 032). */
@@ -98,14 +99,16 @@ interface LineRow {
   file_name: string | null;
   width: number | null;
   height: number | null;
+  /** Units of the piece held by open orders (null: none). */
+  held: number | string | null;
 }
 
-function toBasketProduct(row: LineRow, held: Map<string, number>): CheckedBasketProduct {
+function toBasketProduct(row: LineRow): CheckedBasketProduct {
   const exists = row.product_id !== null && row.name !== null;
   const product = exists
     ? { is_sold: row.is_sold ?? 0, stock: row.stock ?? 0, is_unique: row.is_unique ?? 0 }
     : null;
-  const heldUnits = row.product_id ? (held.get(row.product_id) ?? 0) : 0;
+  const heldUnits = Number(row.held ?? 0);
   return {
     productId: row.product_id ?? row.lineId,
     slug: row.slug ?? row.product_slug,
@@ -135,40 +138,70 @@ const LINE_COLUMNS = [
   "img.height",
 ] as const;
 
+type OwnerColumn = ReturnType<typeof ownerColumn>;
+
+/**
+ * The lines of one list with their piece, first picture and held units, in one query compiled once
+ * per owner kind: /api/panier reads both lists at every call (docs/product.md §10.17).
+ */
+function linesQuery(list: "cart_items" | "user_favorites", column: OwnerColumn) {
+  return compiledOnce<"owner" | "clock", LineRow & { quantity: number | null }>((db, value) =>
+    db
+      // Typed as the cart: both tables have every column read here but the cart's quantity, which
+      // is selected by name below for the cart only.
+      .selectFrom(`${list} as l` as "cart_items as l")
+      .leftJoin("products as p", "p.id", "l.product_id")
+      .leftJoin(firstImage(db).as("img"), "img.product_id", "l.product_id")
+      .select([
+        ...LINE_COLUMNS,
+        // Favourites have no quantity.
+        list === "cart_items" ? sql<number>`l.quantity`.as("quantity") : sql<null>`null`.as("quantity"),
+        heldUnitsOfRow("l.product_id", value("clock")).as("held"),
+      ])
+      .where(`l.${column}`, "=", value("owner"))
+      // The cart in the order the pieces were added, the favourites newest first.
+      .orderBy("l.created_at", list === "cart_items" ? "asc" : "desc")
+      .orderBy("l.id"),
+  );
+}
+
+const LINES = {
+  cart_items: {
+    user_id: linesQuery("cart_items", "user_id"),
+    guest_basket_id: linesQuery("cart_items", "guest_basket_id"),
+  },
+  user_favorites: {
+    user_id: linesQuery("user_favorites", "user_id"),
+    guest_basket_id: linesQuery("user_favorites", "guest_basket_id"),
+  },
+};
+
+function linesOf(db: DB, list: keyof typeof LINES, owner: BasketOwner, now = new Date()) {
+  return LINES[list][ownerColumn(owner)](db, { owner: ownerId(owner), clock: holdClock(now) });
+}
+
 export async function listFavorites(db: DB, owner: BasketOwner): Promise<FavoriteLine[]> {
-  const rows = await db
-    .selectFrom("user_favorites as l")
-    .leftJoin("products as p", "p.id", "l.product_id")
-    .leftJoin(firstImage(db).as("img"), "img.product_id", "l.product_id")
-    .select(LINE_COLUMNS)
-    .where(`l.${ownerColumn(owner)}`, "=", ownerId(owner))
-    .orderBy("l.created_at", "desc")
-    .orderBy("l.id")
-    .execute();
-  const held = await heldQuantities(db, productIdsOf(rows));
-  return rows.map((row) => ({ ...toBasketProduct(row, held), favoriteId: row.lineId }));
+  const rows = await linesOf(db, "user_favorites", owner);
+  return rows.map((row) => ({ ...toBasketProduct(row), favoriteId: row.lineId }));
 }
 
 export async function listCart(db: DB, owner: BasketOwner): Promise<CartLine[]> {
-  const rows = await db
-    .selectFrom("cart_items as l")
-    .leftJoin("products as p", "p.id", "l.product_id")
-    .leftJoin(firstImage(db).as("img"), "img.product_id", "l.product_id")
-    .select([...LINE_COLUMNS, "l.quantity"])
-    .where(`l.${ownerColumn(owner)}`, "=", ownerId(owner))
-    .orderBy("l.created_at", "asc")
-    .orderBy("l.id")
-    .execute();
-  const held = await heldQuantities(db, productIdsOf(rows));
+  const rows = await linesOf(db, "cart_items", owner);
   return rows.map((row) => ({
-    ...toBasketProduct(row, held),
+    ...toBasketProduct(row),
     cartItemId: row.lineId,
-    quantity: row.quantity,
+    quantity: row.quantity ?? 0,
   }));
 }
 
-function productIdsOf(rows: readonly { product_id: string | null }[]): string[] {
-  return rows.flatMap((row) => (row.product_id ? [row.product_id] : []));
+/** Both lists of a basket, as /api/panier answers them; nobody's basket is two empty lists. */
+export async function basketLists(
+  db: DB,
+  owner: BasketOwner | null,
+): Promise<{ cart: CartLine[]; favorites: FavoriteLine[] }> {
+  if (!owner) return { cart: [], favorites: [] };
+  const [cart, favorites] = await Promise.all([listCart(db, owner), listFavorites(db, owner)]);
+  return { cart, favorites };
 }
 
 /** The piece as a line remembers it (name, slug, price), taken when the line is created. */

@@ -15,7 +15,7 @@ import { getAppContext, getDb } from "~/server/context.server";
 import type { DB } from "~/server/database.server";
 import { newId } from "~/server/ids.server";
 import { clientAddress, createRateLimiter } from "~/server/rate-limit.server";
-import { getOptionalUser } from "~/server/session.server";
+import { getOptionalUser, signedInUserIdForRead } from "~/server/session.server";
 import { adoptGuestBasket, type BasketOwner } from "./basket.server";
 
 export const GUEST_BASKET_COOKIE = "nacre_panier";
@@ -34,8 +34,8 @@ function tokenHash(token: string): string {
 }
 
 /** The cookie's token when it has the shape of one; anything else names no basket. */
-function tokenOf(request: Request): string | null {
-  const token = cookieValue(request.headers.get("cookie"), GUEST_BASKET_COOKIE) ?? "";
+function tokenOf(cookieHeader: string | null | undefined): string | null {
+  const token = cookieValue(cookieHeader, GUEST_BASKET_COOKIE) ?? "";
   return TOKEN.test(token) ? token : null;
 }
 
@@ -67,11 +67,11 @@ function keptSince(now: Date): string {
 
 /** The guest basket the request's cookie names, if the token is one the shop made and still keeps. */
 export async function guestBasketOf(
-  request: Request,
+  request: Request | { cookieHeader: string | undefined },
   db: DB = getDb(),
   now = new Date(),
 ): Promise<string | null> {
-  const token = tokenOf(request);
+  const token = tokenOf("cookieHeader" in request ? request.cookieHeader : request.headers.get("cookie"));
   if (!token) return null;
   const row = await db
     .selectFrom("guest_baskets")
@@ -90,6 +90,17 @@ export async function basketOwnerOf(request: Request): Promise<BasketOwner | nul
   const user = await getOptionalUser(request);
   if (user) return { userId: user.id };
   const guestBasketId = await guestBasketOf(request);
+  return guestBasketId ? { guestBasketId } : null;
+}
+
+/**
+ * basketOwnerOf for GET /api/panier alone: the session checked without Better Auth's request
+ * machinery and never extended (session.server.ts, signedInUserIdForRead).
+ */
+export async function basketOwnerForRead(cookieHeader: string | undefined): Promise<BasketOwner | null> {
+  const userId = await signedInUserIdForRead(cookieHeader);
+  if (userId) return { userId };
+  const guestBasketId = await guestBasketOf({ cookieHeader });
   return guestBasketId ? { guestBasketId } : null;
 }
 
@@ -113,7 +124,7 @@ export async function basketOwnerForWrite(
   const user = await getOptionalUser(request);
   if (user) return { kind: "owner", owner: { userId: user.id }, setCookie: null };
   const db = getDb();
-  const token = tokenOf(request);
+  const token = tokenOf(request.headers.get("cookie"));
   const existing = await guestBasketOf(request, db);
   if (existing && token)
     return {

@@ -45,6 +45,16 @@ export async function heldQuantities(
   return new Map(rows.flatMap((row) => (row.product_id ? [[row.product_id, Number(row.held)]] : [])));
 }
 
+/**
+ * heldQuantities for one row of a query, as a correlated subquery: the units of the piece named by
+ * the column `productIdColumn` (e.g. "l.product_id") held at `clock` (holdClock), null when none.
+ */
+export function heldUnitsOfRow(productIdColumn: string, clock: string) {
+  return sql<
+    number | string | null
+  >`(select sum(hl.quantity - hl.waiting_quantity) from order_lines as hl inner join orders as ho on ho.id = hl.order_id where hl.product_id = ${sql.ref(productIdColumn)} and ho.status in (${sql.join(HOLDING_STATUSES)}) and ho.hold_expires_at > ${clock})`;
+}
+
 /** How many units of a piece for sale are still free: a unique piece has one at most. */
 export function freeUnits(product: { stock: number; is_unique: number }, held: number): number {
   const limit = product.is_unique === 1 ? Math.min(1, product.stock) : product.stock;

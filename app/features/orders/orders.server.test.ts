@@ -3,7 +3,13 @@
  * pieces it holds until the hold expires, and the steps that take units out of the stock.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addToCart, checkAvailability } from "~/features/basket/basket.server";
+import {
+  addToCart,
+  checkAvailability,
+  listCart,
+  listFavorites,
+  toggleFavorite,
+} from "~/features/basket/basket.server";
 import { loadCards } from "~/features/catalogue/catalogue.server";
 import type { AppContext } from "~/server/context.server";
 import { createTestContext } from "~/server/test-context";
@@ -187,9 +193,14 @@ describe("placing an order", () => {
 describe("pieces held for an order", () => {
   it("a unique piece held shows as reserved and nobody else can add or order it", async () => {
     await piece("perle-unique", { stock: 1, unique: true });
+    expect(await toggleFavorite(ctx.db, { userId: otherCustomerId }, "perle-unique")).toBe(true);
     await placed([{ productId: "perle-unique", quantity: 1 }]);
     const [card] = await loadCards(ctx.db, ["perle-unique"]);
     expect(card?.held).toBe(1);
+    // Someone else's favourites show it held too (the basket's lists read the holds themselves).
+    expect(await listFavorites(ctx.db, { userId: otherCustomerId })).toMatchObject([
+      { productId: "perle-unique", availability: "reserved", stock: 0 },
+    ]);
     expect((await checkAvailability(ctx.db, ["perle-unique"]))["perle-unique"]).toMatchObject({
       availability: "reserved",
       stock: 0,
@@ -208,7 +219,11 @@ describe("pieces held for an order", () => {
 
   it("a limited stock counts the held units", async () => {
     await piece("serie", { stock: 3 });
+    expect(await addToCart(ctx.db, { userId: otherCustomerId }, "serie")).toBeNull();
     await placed([{ productId: "serie", quantity: 2 }]);
+    expect(await listCart(ctx.db, { userId: otherCustomerId })).toMatchObject([
+      { productId: "serie", availability: "available", stock: 1, quantity: 1 },
+    ]);
     expect((await checkAvailability(ctx.db, ["serie"])).serie).toMatchObject({
       availability: "available",
       stock: 1,

@@ -4,7 +4,8 @@
  * POST changes the cart (`add`, `change`, `remove`) or the favourites (`favorite`, `unfavorite`),
  * or imports a guest's old local-storage basket once (`import`); a guest's first write makes the
  * basket and sets the cookie. A script gets both lists in JSON; a plain form post goes back to its
- * page with a toast. GET reads both lists and never sets a cookie.
+ * page with a toast. GET, which reads both lists and never sets a cookie, is answered ahead of
+ * React Router (features/basket/basket-read-endpoint.server.ts).
  */
 import { data } from "react-router";
 import {
@@ -12,9 +13,8 @@ import {
   BASKET_ERROR_MESSAGES,
   type BasketError,
   type BasketOwner,
+  basketLists,
   changeCartQuantity,
-  listCart,
-  listFavorites,
   mergeGuestBasket,
   removeFavorite,
   removeFromCart,
@@ -22,11 +22,7 @@ import {
 } from "~/features/basket/basket.server";
 import { backToPage, isPlainFormPost } from "~/features/basket/basket-form.server";
 import { type BasketAction, basketActionSchema } from "~/features/basket/basket-schemas";
-import {
-  basketOwnerForWrite,
-  basketOwnerOf,
-  GUEST_BASKETS_TOO_MANY,
-} from "~/features/basket/guest-basket.server";
+import { basketOwnerForWrite, GUEST_BASKETS_TOO_MANY } from "~/features/basket/guest-basket.server";
 import { recordEvent, type StatEvent } from "~/features/stats/stats-events.server";
 import { apiError, invalidInput, readBody, refusingInvalidWrites } from "~/server/api-responses.server";
 import { getDb } from "~/server/context.server";
@@ -42,12 +38,6 @@ const DONE = {
   import: "Panier et favoris enregistrés.",
 } as const;
 const FAVORITE_REMOVED = "Création retirée des favoris.";
-
-async function listsOf(db: DB, owner: BasketOwner | null) {
-  if (!owner) return { cart: [], favorites: [] };
-  const [cart, favorites] = await Promise.all([listCart(db, owner), listFavorites(db, owner)]);
-  return { cart, favorites };
-}
 
 /** What the command did: a refusal, or the toast of a plain form post. */
 async function apply(
@@ -143,10 +133,6 @@ async function act({ request }: Route.ActionArgs) {
       { ok: false as const, error: outcome.message },
       { status: outcome.failure === "introuvable" ? 404 : 409, headers },
     );
-  const lists = await listsOf(db, writer.kind === "owner" ? writer.owner : null);
+  const lists = await basketLists(db, writer.kind === "owner" ? writer.owner : null);
   return data({ ok: true as const, ...lists }, { headers });
-}
-
-export async function loader({ request }: Route.LoaderArgs) {
-  return { ok: true as const, ...(await listsOf(getDb(), await basketOwnerOf(request))) };
 }
