@@ -1,8 +1,10 @@
 /**
- * A sidebar (favourites, cart) as a native modal <dialog> (docs/product.md §2 "Sidebars"): it is
- * in the page's HTML from the start, so a few lines of script open it at once (app/lib/account.tsx,
- * `data-panneau`), before the page's own code has loaded; the browser traps focus, closes it on
- * Escape, and its close button is a `method="dialog"` form that needs no script at all.
+ * A sidebar (favourites, cart) as a native <dialog> (docs/product.md §2 "Sidebars"): it is in the
+ * page's HTML from the start, so a few lines of script open it at once (app/lib/account.tsx,
+ * `data-panneau`), before the page's own code has loaded. It is shown with show() and marked
+ * aria-modal: that script keeps the focus inside and closes it on Escape or a click beside it,
+ * without making the whole page inert inside the tap. Its close button is a `method="dialog"` form
+ * that needs no script at all.
  */
 import type { ReactNode } from "react";
 import { CloseIcon } from "./icons";
@@ -12,7 +14,13 @@ export const sidePanelParts = { body: styles.body, footer: styles.footer };
 
 export function SidePanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <dialog id={id} className={styles.panel} aria-labelledby={`${id}-titre`} data-panneau="">
+    <dialog
+      id={id}
+      className={styles.panel}
+      aria-labelledby={`${id}-titre`}
+      aria-modal="true"
+      data-panneau=""
+    >
       <div className={styles.head}>
         <h2 id={`${id}-titre`} className={styles.title}>
           {title}

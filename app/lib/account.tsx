@@ -22,12 +22,14 @@ export function hintFor(account: Pick<Account, "role"> | null): AccountHint | nu
 /**
  * Runs in <head>, before the first paint: the account hint onto <html>, and the header's basket
  * links (`data-panneau`) opening their <dialog> at once — before the page's scripts have loaded,
- * and without a render (docs/product.md §2 "Sidebars"). A click on a dialog's backdrop closes it;
- * Tab and Shift+Tab go round its controls, as in the shop's other drawers, instead of leaving
- * for the browser's own bar.
+ * and without a render (docs/product.md §2 "Sidebars"). The dialog is opened with show() and marked
+ * aria-modal: showModal() would make the whole page inert, a restyle of every element inside the
+ * tap that took a third of the interaction's budget (bench/inp.mjs). So the modal behaviour is
+ * here: while a panel is open a click beside it closes it (and does nothing else), Escape closes
+ * it, and Tab and Shift+Tab go round its controls. Closing gives the focus back to the link.
  * Without JavaScript the links lead to the order form, which lists the same pieces.
  */
-export const HEAD_SCRIPT = `(function(){var d=document,h=d.documentElement,m=/(?:^|; )${ACCOUNT_HINT_COOKIE}=(client|admin)(?:;|$)/.exec(d.cookie);h.dataset.compte=m?m[1]:"visiteur";d.addEventListener("click",function(e){var t=e.target;if(t.tagName==="DIALOG"&&t.open&&t.hasAttribute("data-panneau")){var r=t.getBoundingClientRect();if(e.clientX<r.left||e.clientX>r.right||e.clientY<r.top||e.clientY>r.bottom)t.close();return}var a=t.closest&&t.closest("a[data-panneau]");if(!a||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;var p=d.getElementById(a.getAttribute("data-panneau"));if(p&&p.showModal){e.preventDefault();if(!p.open)p.showModal()}},true);d.addEventListener("keydown",function(e){var t=e.target,g=e.key==="Tab"&&t.closest&&t.closest("dialog[data-panneau][open]");if(!g)return;var f=Array.prototype.filter.call(g.querySelectorAll("a[href],button:not([disabled]),input:not([disabled])"),function(x){return x.offsetParent!==null}),l=f.length-1;if(l<0)return;if(!e.shiftKey&&t===f[l]){e.preventDefault();f[0].focus()}else if(e.shiftKey&&t===f[0]){e.preventDefault();f[l].focus()}})})()`;
+export const HEAD_SCRIPT = `(function(){var d=document,h=d.documentElement,m=/(?:^|; )${ACCOUNT_HINT_COOKIE}=(client|admin)(?:;|$)/.exec(d.cookie);h.dataset.compte=m?m[1]:"visiteur";function o(){return d.querySelector("dialog[data-panneau][open]")}d.addEventListener("click",function(e){var t=e.target,p=o();if(p){if(!p.contains(t)){e.preventDefault();e.stopPropagation();p.close()}return}var a=t.closest&&t.closest("a[data-panneau]");if(!a||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;p=d.getElementById(a.getAttribute("data-panneau"));if(p&&p.show){e.preventDefault();p.show()}},true);d.addEventListener("keydown",function(e){var g=o();if(!g)return;if(e.key==="Escape"){e.preventDefault();g.close();return}if(e.key!=="Tab")return;var t=e.target,f=Array.prototype.filter.call(g.querySelectorAll("a[href],button:not([disabled]),input:not([disabled])"),function(x){return x.offsetParent!==null}),l=f.length-1;if(l<0)return;if(!g.contains(t)){e.preventDefault();f[0].focus()}else if(!e.shiftKey&&t===f[l]){e.preventDefault();f[0].focus()}else if(e.shiftKey&&t===f[0]){e.preventDefault();f[l].focus()}},true)})()`;
 
 /** The page's knowledge of the account: `known` once the visitor's endpoint answered. */
 export interface AccountState {

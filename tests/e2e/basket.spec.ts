@@ -107,6 +107,14 @@ test.describe("guest", () => {
     // A click on the backdrop, left of the sidebar.
     await page.mouse.click(10, 300);
     await expect(cart).toBeHidden();
+    // A click beside the open sidebar only closes it: the link under it is not followed.
+    await page.getByRole("link", { name: "Panier (1)" }).click();
+    await expect(cart).toBeVisible();
+    const home = await page.getByRole("link", { name: /— accueil$/ }).boundingBox();
+    if (!home) throw new Error("the header's home link is not on screen");
+    await page.mouse.click(home.x + home.width / 2, home.y + home.height / 2);
+    await expect(cart).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/catalogue/produit/${unique.slug}$`));
 
     const heart = page.getByRole("button", { name: `Ajouter ${unique.name} aux favoris` });
     await heart.click();

@@ -77,12 +77,45 @@ function CountBadge({ count, label }: { count: number; label: string }) {
   );
 }
 
-export function SiteHeader(props: SiteHeaderProps) {
-  const { shopName, socials } = props;
+/**
+ * The favourites and cart links with their counts: the only part of the header that follows the
+ * basket, so that adding a piece re-renders two links rather than the whole header (INP,
+ * docs/product.md §10.17). Links to the order form without JavaScript; the head script opens the
+ * sidebars.
+ */
+function BasketLinks() {
   const basket = useBasket();
   // Counted like the sidebars show them (docs/product.md §2: items lacking a name are not shown).
   const favoritesCount = displayable(basket.favorites).length;
   const cartCount = displayable(basket.cart).reduce((count, line) => count + line.quantity, 0);
+  return (
+    <>
+      <a
+        href="/contact?commande=favoris"
+        data-panneau={FAVORITES_PANEL}
+        aria-haspopup="dialog"
+        className={styles.iconButton}
+        aria-label={`Favoris (${favoritesCount})`}
+      >
+        <HeartIcon />
+        <CountBadge count={favoritesCount} label="favoris" />
+      </a>
+      <a
+        href="/contact?commande=panier"
+        data-panneau={CART_PANEL}
+        aria-haspopup="dialog"
+        className={styles.iconButton}
+        aria-label={`Panier (${cartCount})`}
+      >
+        <BagIcon />
+        <CountBadge count={cartCount} label="panier" />
+      </a>
+    </>
+  );
+}
+
+export function SiteHeader(props: SiteHeaderProps) {
+  const { shopName, socials } = props;
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const menuRef = useRef<HTMLDivElement>(null);
@@ -166,27 +199,7 @@ export function SiteHeader(props: SiteHeaderProps) {
             </details>
             <SocialLinksList socials={socials} className={styles.socials} />
             <AccountLinks />
-            {/* Links to the order form without JavaScript; the head script opens the sidebars. */}
-            <a
-              href="/contact?commande=favoris"
-              data-panneau={FAVORITES_PANEL}
-              aria-haspopup="dialog"
-              className={styles.iconButton}
-              aria-label={`Favoris (${favoritesCount})`}
-            >
-              <HeartIcon />
-              <CountBadge count={favoritesCount} label="favoris" />
-            </a>
-            <a
-              href="/contact?commande=panier"
-              data-panneau={CART_PANEL}
-              aria-haspopup="dialog"
-              className={styles.iconButton}
-              aria-label={`Panier (${cartCount})`}
-            >
-              <BagIcon />
-              <CountBadge count={cartCount} label="panier" />
-            </a>
+            <BasketLinks />
           </div>
         </div>
       </header>
