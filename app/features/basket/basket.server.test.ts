@@ -5,6 +5,7 @@ import {
   addToCart,
   adoptGuestBasket,
   type BasketOwner,
+  basketLists,
   changeCartQuantity,
   listCart,
   listFavorites,
@@ -195,6 +196,37 @@ describe("a guest's lines and a customer's never mix", () => {
       await change();
       expect(new Date(await updatedAt()).getTime()).toBeGreaterThanOrEqual(before - 1000);
     }
+  });
+});
+
+describe("both lists at once (basketLists)", () => {
+  it("the cart in the order pieces were added, the favourites newest first, each owner's own", async () => {
+    const owner = await customer("ordre@exemple.fr");
+    const dated = (table: "cart_items" | "user_favorites", productId: string, at: string) =>
+      ctx.db
+        .updateTable(table)
+        .set({ created_at: at })
+        .where("user_id", "=", owner.userId)
+        .where("product_id", "=", productId)
+        .execute();
+    for (const id of ["trois", "unique", "epuisee"]) await toggleFavorite(ctx.db, owner, id);
+    await addToCart(ctx.db, owner, "trois");
+    await addToCart(ctx.db, owner, "unique");
+    await dated("cart_items", "trois", "2026-11-02T10:00:00.000Z");
+    await dated("cart_items", "unique", "2026-11-01T10:00:00.000Z");
+    await dated("user_favorites", "trois", "2026-11-01T10:00:00.000Z");
+    await dated("user_favorites", "unique", "2026-11-03T10:00:00.000Z");
+    await dated("user_favorites", "epuisee", "2026-11-02T10:00:00.000Z");
+    await addToCart(ctx.db, { userId }, "trois");
+    const { cart, favorites } = await basketLists(ctx.db, owner);
+    expect(cart.map((line) => [line.productId, line.quantity])).toEqual([
+      ["unique", 1],
+      ["trois", 1],
+    ]);
+    expect(favorites.map((line) => line.productId)).toEqual(["unique", "epuisee", "trois"]);
+    expect(await listCart(ctx.db, owner)).toEqual(cart);
+    expect(await listFavorites(ctx.db, owner)).toEqual(favorites);
+    expect(await basketLists(ctx.db, null)).toEqual({ cart: [], favorites: [] });
   });
 });
 

@@ -140,68 +140,93 @@ const LINE_COLUMNS = [
 
 type OwnerColumn = ReturnType<typeof ownerColumn>;
 
+type BasketRow = LineRow & { kind: "cart" | "favorite"; quantity: number | null; created_at: string };
+
 /**
- * The lines of one list with their piece, first picture and held units, in one query compiled once
- * per owner kind: /api/panier reads both lists at every call (docs/product.md §10.17).
+ * Both lists' lines with their piece, first picture and held units, in one query compiled once per
+ * owner kind: /api/panier reads both at every call (docs/product.md §10.17).
  */
-function linesQuery(list: "cart_items" | "user_favorites", column: OwnerColumn) {
-  return compiledOnce<"owner" | "clock", LineRow & { quantity: number | null }>((db, value) =>
-    db
-      // Typed as the cart: both tables have every column read here but the cart's quantity, which
-      // is selected by name below for the cart only.
-      .selectFrom(`${list} as l` as "cart_items as l")
+function linesQuery(column: OwnerColumn) {
+  return compiledOnce<"owner" | "clock", BasketRow>((db, value) => {
+    const lineColumns = [
+      "id",
+      "product_id",
+      "product_name",
+      "product_slug",
+      "product_price_cents",
+      "created_at",
+    ] as const;
+    const lines = db
+      .selectFrom("cart_items")
+      .select([
+        sql<"cart" | "favorite">`'cart'`.as("kind"),
+        ...lineColumns,
+        sql<number | null>`quantity`.as("quantity"),
+      ])
+      .where(column, "=", value("owner"))
+      .unionAll(
+        db
+          .selectFrom("user_favorites")
+          // Favourites have no quantity.
+          .select([
+            sql<"cart" | "favorite">`'favorite'`.as("kind"),
+            ...lineColumns,
+            sql<number | null>`null`.as("quantity"),
+          ])
+          .where(column, "=", value("owner")),
+      );
+    return db
+      .selectFrom(lines.as("l"))
       .leftJoin("products as p", "p.id", "l.product_id")
       .leftJoin(firstImage(db).as("img"), "img.product_id", "l.product_id")
       .select([
+        "l.kind",
+        "l.created_at",
+        "l.quantity",
         ...LINE_COLUMNS,
-        // Favourites have no quantity.
-        list === "cart_items" ? sql<number>`l.quantity`.as("quantity") : sql<null>`null`.as("quantity"),
         heldUnitsOfRow("l.product_id", value("clock")).as("held"),
-      ])
-      .where(`l.${column}`, "=", value("owner"))
-      // The cart in the order the pieces were added, the favourites newest first.
-      .orderBy("l.created_at", list === "cart_items" ? "asc" : "desc")
-      .orderBy("l.id"),
-  );
+      ]);
+  });
 }
 
-const LINES = {
-  cart_items: {
-    user_id: linesQuery("cart_items", "user_id"),
-    guest_basket_id: linesQuery("cart_items", "guest_basket_id"),
-  },
-  user_favorites: {
-    user_id: linesQuery("user_favorites", "user_id"),
-    guest_basket_id: linesQuery("user_favorites", "guest_basket_id"),
-  },
-};
+const LINES = { user_id: linesQuery("user_id"), guest_basket_id: linesQuery("guest_basket_id") };
 
-function linesOf(db: DB, list: keyof typeof LINES, owner: BasketOwner, now = new Date()) {
-  return LINES[list][ownerColumn(owner)](db, { owner: ownerId(owner), clock: holdClock(now) });
-}
-
-export async function listFavorites(db: DB, owner: BasketOwner): Promise<FavoriteLine[]> {
-  const rows = await linesOf(db, "user_favorites", owner);
-  return rows.map((row) => ({ ...toBasketProduct(row), favoriteId: row.lineId }));
-}
-
-export async function listCart(db: DB, owner: BasketOwner): Promise<CartLine[]> {
-  const rows = await linesOf(db, "cart_items", owner);
-  return rows.map((row) => ({
-    ...toBasketProduct(row),
-    cartItemId: row.lineId,
-    quantity: row.quantity ?? 0,
-  }));
+/** Oldest first (the cart, in the order the pieces were added) or newest first (the favourites). */
+function byDate(direction: 1 | -1) {
+  return (a: BasketRow, b: BasketRow) =>
+    a.created_at === b.created_at
+      ? a.lineId < b.lineId
+        ? -1
+        : 1
+      : (a.created_at < b.created_at ? -1 : 1) * direction;
 }
 
 /** Both lists of a basket, as /api/panier answers them; nobody's basket is two empty lists. */
 export async function basketLists(
   db: DB,
   owner: BasketOwner | null,
+  now = new Date(),
 ): Promise<{ cart: CartLine[]; favorites: FavoriteLine[] }> {
   if (!owner) return { cart: [], favorites: [] };
-  const [cart, favorites] = await Promise.all([listCart(db, owner), listFavorites(db, owner)]);
-  return { cart, favorites };
+  const rows = await LINES[ownerColumn(owner)](db, { owner: ownerId(owner), clock: holdClock(now) });
+  return {
+    cart: rows
+      .filter((row) => row.kind === "cart")
+      .sort(byDate(1))
+      .map((row) => ({ ...toBasketProduct(row), cartItemId: row.lineId, quantity: row.quantity ?? 0 })),
+    favorites: rows
+      .filter((row) => row.kind === "favorite")
+      .sort(byDate(-1))
+      .map((row) => ({ ...toBasketProduct(row), favoriteId: row.lineId })),
+  };
+}
+
+export async function listFavorites(db: DB, owner: BasketOwner): Promise<FavoriteLine[]> {
+  return (await basketLists(db, owner)).favorites;
+}
+
+export async function listCart(db: DB, owner: BasketOwner): Promise<CartLine[]> {
+  return (await basketLists(db, owner)).cart;
 }
 
 /** The piece as a line remembers it (name, slug, price), taken when the line is created. */
