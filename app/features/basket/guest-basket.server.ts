@@ -65,13 +65,16 @@ function keptSince(now: Date): string {
   return new Date(now.getTime() - GUEST_BASKET_DAYS * DAY_MS).toISOString();
 }
 
-/** The guest basket the request's cookie names, if the token is one the shop made and still keeps. */
+/**
+ * The guest basket a request's `Cookie` header names, if the token is one the shop made and still
+ * keeps.
+ */
 export async function guestBasketOf(
-  request: Request | { cookieHeader: string | undefined },
+  cookieHeader: string | null | undefined,
   db: DB = getDb(),
   now = new Date(),
 ): Promise<string | null> {
-  const token = tokenOf("cookieHeader" in request ? request.cookieHeader : request.headers.get("cookie"));
+  const token = tokenOf(cookieHeader);
   if (!token) return null;
   const row = await db
     .selectFrom("guest_baskets")
@@ -89,7 +92,7 @@ export async function guestBasketOf(
 export async function basketOwnerOf(request: Request): Promise<BasketOwner | null> {
   const user = await getOptionalUser(request);
   if (user) return { userId: user.id };
-  const guestBasketId = await guestBasketOf(request);
+  const guestBasketId = await guestBasketOf(request.headers.get("cookie"));
   return guestBasketId ? { guestBasketId } : null;
 }
 
@@ -100,7 +103,7 @@ export async function basketOwnerOf(request: Request): Promise<BasketOwner | nul
 export async function basketOwnerForRead(cookieHeader: string | undefined): Promise<BasketOwner | null> {
   const userId = await signedInUserIdForRead(cookieHeader);
   if (userId) return { userId };
-  const guestBasketId = await guestBasketOf({ cookieHeader });
+  const guestBasketId = await guestBasketOf(cookieHeader);
   return guestBasketId ? { guestBasketId } : null;
 }
 
@@ -125,7 +128,7 @@ export async function basketOwnerForWrite(
   if (user) return { kind: "owner", owner: { userId: user.id }, setCookie: null };
   const db = getDb();
   const token = tokenOf(request.headers.get("cookie"));
-  const existing = await guestBasketOf(request, db);
+  const existing = await guestBasketOf(request.headers.get("cookie"), db);
   if (existing && token)
     return {
       kind: "owner",
@@ -166,7 +169,7 @@ export async function mergeGuestBasketAtSignIn(
   userId: string,
   headers: Headers,
 ): Promise<Headers> {
-  const guestBasketId = await guestBasketOf(request);
+  const guestBasketId = await guestBasketOf(request.headers.get("cookie"));
   if (guestBasketId) await adoptGuestBasket(getDb(), guestBasketId, userId);
   if (hasGuestBasketCookie(request)) headers.append("Set-Cookie", clearGuestBasketCookie(request));
   return headers;

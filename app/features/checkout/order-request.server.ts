@@ -221,7 +221,7 @@ export async function handleOrderRequest(
     return refused(ctx.db, fields, 429, ORDER_MESSAGES.tooMany);
   try {
     // The ordered pieces leave the visitor's cart: the account's, or the guest basket's (ADR 032).
-    const guestBasketId = user ? null : await guestBasketOf(request, ctx.db);
+    const guestBasketId = user ? null : await guestBasketOf(request.headers.get("cookie"), ctx.db);
     const placed = await submitOrder(
       ctx,
       parsed.data,
