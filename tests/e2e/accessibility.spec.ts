@@ -271,7 +271,9 @@ test.describe("dashboard", () => {
     await open(page, "/admin/produits");
     await expectNoAxeViolations(page, "/admin/produits");
     await page.getByRole("button", { name: "Ajouter un produit" }).click();
-    await expect(page.getByRole("dialog", { name: "Ajouter un produit" }).getByLabel("Nom")).toBeVisible();
+    await expect(
+      page.getByRole("dialog", { name: "Ajouter un produit" }).getByLabel("Nom", { exact: true }),
+    ).toBeVisible();
     await expectNoAxeViolations(page, "dialogue « Ajouter un produit »");
   });
 

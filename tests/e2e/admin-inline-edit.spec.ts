@@ -152,7 +152,7 @@ test.describe("the admin", () => {
     const before = productById(first.id);
     await editButton(page, first.name).click();
     const editor = page.getByTestId("inline-editor");
-    await expect(editor.getByLabel("Nom")).toHaveValue(first.name);
+    await expect(editor.getByLabel("Nom", { exact: true })).toHaveValue(first.name);
     await expect(editor.getByLabel("Description")).toHaveValue(before.description);
     // One product at a time: every other 'Modifier' waits.
     const others = page.locator("[data-edit-product]");
@@ -162,7 +162,7 @@ test.describe("the admin", () => {
     await expect(editor.getByTestId("product-image")).toHaveCount(0);
 
     const newName = `${first.name} retouchée`;
-    await editor.getByLabel("Nom").fill(newName);
+    await editor.getByLabel("Nom", { exact: true }).fill(newName);
     await editor.getByLabel("Prix (€)").fill("4321.5");
     await editor.getByLabel("Description").fill("Description revue sur le catalogue.");
     // docs/product.md §4: the stock is hidden for a unique piece (and forced to 1), shown otherwise.
@@ -201,7 +201,7 @@ test.describe("the admin", () => {
     // 'Annuler' on another card: nothing changes.
     const otherBefore = productById(second.id);
     await editButton(page, second.name).click();
-    await editor.getByLabel("Nom").fill("Ne doit pas être enregistré");
+    await editor.getByLabel("Nom", { exact: true }).fill("Ne doit pas être enregistré");
     await editor.getByLabel("Prix (€)").fill("1");
     await editor.getByRole("button", { name: "Annuler" }).click();
     await expect(editor).toHaveCount(0);
@@ -257,7 +257,7 @@ test.describe("the admin", () => {
     // 'Annuler' drops the changes and the new photos.
     const saved = productById(product.id);
     await editButton(page, product.name).click();
-    await editor.getByLabel("Nom").fill("Ne doit pas être enregistré");
+    await editor.getByLabel("Nom", { exact: true }).fill("Ne doit pas être enregistré");
     await editor
       .getByLabel("Ajouter des images (PNG, JPG, GIF, WebP)")
       .setInputFiles([await png(222, "abandonnee.png")]);
@@ -283,7 +283,7 @@ test.describe("the admin", () => {
     await expect(editor.getByLabel("Vendu")).toBeChecked();
     await expect(editor.getByTestId("product-image")).toHaveCount(0);
     const newName = `${created.name} (édition)`;
-    await editor.getByLabel("Nom").fill(newName);
+    await editor.getByLabel("Nom", { exact: true }).fill(newName);
     await editor.getByLabel("Description").fill("Vendue, décrite à nouveau depuis la galerie.");
     await editor.getByRole("button", { name: "Sauvegarder" }).click();
     await expect(confirmation(page)).toBeVisible();

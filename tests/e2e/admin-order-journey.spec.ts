@@ -152,7 +152,7 @@ test("a guest on a phone orders a unique piece by post, pays, receives it, withd
       .getByRole("link", { name: /^Commandes/ });
     const countBefore = await ordersLink.textContent();
 
-    await form.getByLabel("Nom").fill("Vaiana Parcours");
+    await form.getByLabel("Nom", { exact: true }).fill("Vaiana Parcours");
     await form.getByLabel("Email").fill(email);
     await form.getByRole("radio", { name: /Envoi postal/ }).check();
     await form.getByLabel("Adresse").fill("12 quai des Nacres");

@@ -18,7 +18,7 @@ test("is usable on a phone: the navigation scrolls sideways, the page does not",
   await nav.getByRole("link", { name: "Produits" }).click();
   await page.getByRole("button", { name: "Ajouter un produit" }).click();
   const dialog = page.getByRole("dialog", { name: "Ajouter un produit" });
-  await expect(dialog.getByLabel("Nom")).toBeInViewport();
+  await expect(dialog.getByLabel("Nom", { exact: true })).toBeInViewport();
   await dialog.getByRole("button", { name: "Fermer" }).click();
   await expect(dialog).toHaveCount(0);
 });

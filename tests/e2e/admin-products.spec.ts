@@ -86,7 +86,7 @@ test("refuses a picked non-image and more than 10 pictures, then creates a produ
   await expect(dialog.getByRole("alert")).toHaveText("Un produit ne peut pas avoir plus de 10 images.");
   await expect(dialog.getByTestId("product-image")).toHaveCount(0);
 
-  await dialog.getByLabel("Nom").fill(name);
+  await dialog.getByLabel("Nom", { exact: true }).fill(name);
   await expect(dialog.getByText(`Adresse : /catalogue/produit/${slug}`)).toBeVisible();
   // A pearl must say what it is (docs/product.md §5, décret 2002-65): warned, never blocked.
   await dialog.getByLabel("Description").fill("Un collier d'essai, perles et acier.");
@@ -159,7 +159,7 @@ test("refuses a picked non-image and more than 10 pictures, then creates a produ
   await page.goto("/admin/produits");
   await page.getByRole("article", { name }).getByRole("button", { name: "Modifier" }).click();
   const edit = page.getByRole("dialog", { name: "Modifier le produit" });
-  await expect(edit.getByLabel("Nom")).toHaveValue(name);
+  await expect(edit.getByLabel("Nom", { exact: true })).toHaveValue(name);
   await expect(edit.getByRole("checkbox", { name: "Vendu" })).toBeChecked();
   await edit.getByRole("checkbox", { name: "Pièce unique" }).check();
   await expect(edit.getByLabel("Stock")).toBeDisabled();
