@@ -70,6 +70,11 @@ test.describe("guest", () => {
   }) => {
     const product = await seed.product({ price: "42.5", stock: 3 });
     const unique = await seed.product({ unique: true });
+    // ADR 036: a basket write asks the visitor's endpoint again, never the page's own data.
+    const pageDataReloads: string[] = [];
+    page.on("request", (request) => {
+      if (/\/catalogue\/produit\/[^/?]+\.data/.test(request.url())) pageDataReloads.push(request.url());
+    });
     await page.goto(`/catalogue/produit/${product.slug}`);
     // docs/product.md §2: a badge only "when at least one item".
     await expect(page.getByTestId("favoris-count")).toHaveCount(0);
@@ -131,6 +136,7 @@ test.describe("guest", () => {
     await favorites.getByRole("button", { name: "Contacter pour commander" }).click();
     await expect(favorites).toBeHidden();
     await expect(page).toHaveURL(/\/contact\?commande=favoris$/);
+    expect(pageDataReloads).toEqual([]);
   });
 
   test("a piece « Prix sur demande » is in the cart as such, its total to confirm, and can be ordered", async ({

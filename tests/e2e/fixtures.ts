@@ -133,7 +133,8 @@ export const test = base.extend<{
         if (allowedConsoleErrors?.test(message.text())) return;
         problems.push(`console.error: ${message.text()}`);
       });
-      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      // The stack says where: an error thrown by the framework looks like one of ours otherwise.
+      page.on("pageerror", (error) => problems.push(`page error: ${error.stack ?? error.message}`));
       await use(undefined);
       expect(problems, "the page logged errors").toEqual([]);
     },

@@ -214,7 +214,12 @@ function useLegacyBasketImport() {
       if (!legacy) return;
       submit(
         { intent: "import", ...legacy },
-        { method: "post", action: BASKET_ACTION, encType: "application/json" },
+        {
+          method: "post",
+          action: BASKET_ACTION,
+          encType: "application/json",
+          defaultShouldRevalidate: false,
+        },
       );
     });
   }, [submit]);
@@ -270,7 +275,15 @@ export function BasketForm({
     basket.remember(product);
   };
   return (
-    <fetcher.Form method="post" action={BASKET_ACTION} className={className} onSubmit={onSubmit}>
+    // No page's loader gives the lists: only the visitor's endpoint is asked again after a write
+    // (its `shouldRevalidate`), not the page, whose reload a quick next write would only abort.
+    <fetcher.Form
+      method="post"
+      action={BASKET_ACTION}
+      className={className}
+      onSubmit={onSubmit}
+      defaultShouldRevalidate={false}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={product.productId} />
       {delta === undefined ? null : <input type="hidden" name="delta" value={delta} />}

@@ -1,7 +1,16 @@
 /** GET /api/moi — the visitor's own part of the page: account, basket, chat counters (ADR 036). */
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { visitorPart } from "~/features/shell/visitor.server";
 import type { Route } from "./+types/me";
+
+/**
+ * Asked again after every basket write: it carries the lists the page shows, while the basket forms
+ * ask no page loader again (`defaultShouldRevalidate={false}` in basket-context.tsx, ADR 036).
+ */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === "/api/panier") return true;
+  return defaultShouldRevalidate;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { part, hintCookie } = await visitorPart(request);
