@@ -12,6 +12,11 @@ import styles from "./side-panel.module.css";
 
 export const sidePanelParts = { body: styles.body, footer: styles.footer };
 
+/** Dims the page behind an open sidebar: placed after the sidebars, as their sibling. */
+export function SidePanelVeil() {
+  return <div className={styles.veil} aria-hidden="true" />;
+}
+
 export function SidePanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <dialog

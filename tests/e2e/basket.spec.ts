@@ -81,9 +81,12 @@ test.describe("guest", () => {
     await page.getByRole("link", { name: "Favoris (0)" }).click();
     const favorites = page.getByRole("dialog", { name: "Vos Favoris" });
     await expect(favorites.getByText("Votre liste de favoris est vide.")).toBeVisible();
+    // The page behind an open panel does not scroll (docs/product.md §2 "Sidebars").
+    await expect(page.locator("html")).toHaveClass(/panneau-ouvert/);
     await expect(favorites.getByRole("button", { name: "Contacter pour commander" })).toBeDisabled();
     await page.keyboard.press("Escape");
     await expect(favorites).toBeHidden();
+    await expect(page.locator("html")).not.toHaveClass(/panneau-ouvert/);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await page.getByRole("link", { name: "Panier (1)" }).click();
     const cart = page.getByRole("dialog", { name: "Votre Panier" });

@@ -237,6 +237,11 @@ function hasLegacyBasket(): boolean {
   }
 }
 
+/** Runs `task` just after the browser's next paint. */
+function afterNextPaint(task: () => void) {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
 /**
  * One change to the basket as a form: posted by a fetcher when the page runs (shown at once), and
  * as a plain form otherwise — the server then answers with the page the visitor came from and a
@@ -265,29 +270,32 @@ export function BasketForm({
   useEffect(() => {
     if (error) showNotice(error);
   }, [error, showNotice]);
+  const { submit } = fetcher;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // The fetcher sends the form once the browser has painted the tap (bench/inp.mjs): its
+    // submission runs React Router's and React's work for every form on the page, which would
+    // otherwise all come before that paint. The change shows a frame later.
+    event.preventDefault();
     const refused = refusal?.();
     if (refused) {
-      event.preventDefault();
       showNotice(refused);
       return;
     }
     basket.remember(product);
+    const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    afterNextPaint(() =>
+      submit(form, { method: "post", action: BASKET_ACTION, defaultShouldRevalidate: false }),
+    );
   };
   return (
-    // No page's loader gives the lists: only the visitor's endpoint is asked again after a write
-    // (its `shouldRevalidate`), not the page, whose reload a quick next write would only abort.
-    <fetcher.Form
-      method="post"
-      action={BASKET_ACTION}
-      className={className}
-      onSubmit={onSubmit}
-      defaultShouldRevalidate={false}
-    >
+    // Sent by `onSubmit` once the page runs, a plain form post before. No page's loader gives the
+    // lists: only the visitor's endpoint is asked again after a write (its `shouldRevalidate`), not
+    // the page, whose reload a quick next write would only abort.
+    <form method="post" action={BASKET_ACTION} className={className} onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={product.productId} />
       {delta === undefined ? null : <input type="hidden" name="delta" value={delta} />}
       {children}
-    </fetcher.Form>
+    </form>
   );
 }

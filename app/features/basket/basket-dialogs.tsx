@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { SidePanel, sidePanelParts } from "~/components/side-panel";
+import { SidePanel, SidePanelVeil, sidePanelParts } from "~/components/side-panel";
 import { LOADING_TEXT } from "~/lib/messages";
 import { CART_PANEL, closeBasketPanels, FAVORITES_PANEL } from "./panel-ids";
 
@@ -44,6 +44,7 @@ export function BasketDialogs() {
       <SidePanel id={CART_PANEL} title="Votre Panier">
         {contents ? <contents.CartPanel /> : loading}
       </SidePanel>
+      <SidePanelVeil />
     </>
   );
 }
