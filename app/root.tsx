@@ -7,7 +7,7 @@
 import cormorant600 from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
 import jost400 from "@fontsource/jost/files/jost-latin-400-normal.woff2?url";
 import jost500 from "@fontsource/jost/files/jost-latin-500-normal.woff2?url";
-import { memo, useEffect, useMemo } from "react";
+import { memo, useEffect, useMemo, useRef } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -37,7 +37,7 @@ import { useNonce } from "~/lib/nonce";
 import { getAppContext, getDb } from "~/server/context.server";
 import { readFlash } from "~/server/flash.server";
 import type { Route } from "./+types/root";
-import type { loader as visitorLoader } from "./routes/api/me";
+import type { clientLoader as visitorLoader } from "./routes/api/me";
 import errorStyles from "./styles/error-page.module.css";
 import stylesheet from "./styles/global.css?url";
 
@@ -159,7 +159,12 @@ function useVisitorPart() {
     window.addEventListener("online", loadWhenOnline);
     return () => window.removeEventListener("online", loadWhenOnline);
   }, [load]);
-  const part = fetcher.data ?? null;
+  // A load that failed on the network (null) leaves the last part the page had. Kept in a ref
+  // written during render (the same data always gives the same part): state would cost the whole
+  // shell a second render after every answer.
+  const last = useRef<NonNullable<typeof fetcher.data> | null>(null);
+  if (fetcher.data) last.current = fetcher.data;
+  const part = fetcher.data ?? last.current;
   useEffect(() => {
     if (part) showAccountHint(part.account);
   }, [part]);

@@ -78,3 +78,25 @@ test("a catalogue visited once opens offline with the French notice, a page neve
   await context.setOffline(false);
   await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
 });
+
+test("the visitor's part failing on the network when the browser comes back online leaves the page as it was", async ({
+  page,
+}) => {
+  await page.goto("/catalogue");
+  const heading = page.getByRole("heading", { level: 1, name: "Catalogue" });
+  await expect(heading).toBeVisible();
+  // The count from the server's own lists (the part asked for again after the write), not only
+  // from the form still on its way.
+  const reloaded = page.waitForResponse((response) => response.url().includes("/api/moi.data"));
+  await page.getByRole("button", { name: "Ajouter au panier" }).first().click();
+  await reloaded;
+  await expect(page.getByTestId("panier-count")).toHaveText("1");
+  // The connection not back yet when the browser says it is online: /api/moi fails on the network.
+  await page.route("**/api/moi.data*", (route) => route.abort("internetdisconnected"));
+  const failed = page.waitForEvent("requestfailed", (request) => request.url().includes("/api/moi.data"));
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await failed;
+  // Neither the error page nor a lost basket: the page and its count stay.
+  await expect(heading).toBeVisible();
+  await expect(page.getByTestId("panier-count")).toHaveText("1");
+});

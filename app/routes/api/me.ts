@@ -12,6 +12,20 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
+/**
+ * In the browser: a request that fails on the network (the connection not back yet when the
+ * browser says it is online) gives nothing, and the page keeps what it showed — a failed fetcher
+ * would put the error page in the page's place.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (error instanceof TypeError) return null;
+    throw error;
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { part, hintCookie } = await visitorPart(request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
