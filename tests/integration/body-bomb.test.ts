@@ -12,8 +12,8 @@
  * Across a network the attacker's machine does the sending; here the sender shares the server's
  * two cores, so it runs at the lowest CPU priority, and the health check is asked at a monitor's
  * pace (every 10 ms), not in a flood: the 48 MB copies and a thousand health checks a second took
- * the cores from the server (its process off both of them for 50–75 ms while its own work was
- * idle, in a CPU profile), and the bound then measured the harness. The server's measure covers
+ * the cores from the server (a CPU profile of it during the bombs: idle but for a few ms, while its
+ * timer fired 40–56 ms late), and the bound then measured the harness. The server's measure covers
  * every moment in between all the same.
  */
 import { spawn } from "node:child_process";
