@@ -27,7 +27,7 @@ import { PhoneButton, ScrollToTopButton } from "~/components/sticky-buttons";
 import { Toast } from "~/components/toast";
 import { AlertSignup } from "~/features/alerts/alert-signup";
 import { alertCategories } from "~/features/alerts/alerts.server";
-import { BasketProvider } from "~/features/basket/basket-context";
+import { BASKET_ACTION, BasketProvider } from "~/features/basket/basket-context";
 import { BasketDialogs } from "~/features/basket/basket-dialogs";
 import { ChatProvider } from "~/features/chat/chat-context";
 import { getShopDetails } from "~/features/settings/settings.server";
@@ -98,7 +98,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** A basket write changes nothing the root loader gives: it is not asked again then. */
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formAction === "/api/panier") return false;
+  if (formAction === BASKET_ACTION) return false;
   return defaultShouldRevalidate;
 }
 

@@ -82,12 +82,17 @@ test("a catalogue visited once opens offline with the French notice, a page neve
 test("the visitor's part failing on the network when the browser comes back online leaves the page as it was", async ({
   page,
 }) => {
+  const visitorPart = (response: { url(): string }) => response.url().includes("/api/moi.data");
+  // The page's own first load of the part (an empty basket) is over before the write: else it could
+  // be taken for the load after the write below.
+  const firstLoad = page.waitForResponse(visitorPart);
   await page.goto("/catalogue");
   const heading = page.getByRole("heading", { level: 1, name: "Catalogue" });
   await expect(heading).toBeVisible();
+  await firstLoad;
   // The count from the server's own lists (the part asked for again after the write), not only
   // from the form still on its way.
-  const reloaded = page.waitForResponse((response) => response.url().includes("/api/moi.data"));
+  const reloaded = page.waitForResponse(visitorPart);
   await page.getByRole("button", { name: "Ajouter au panier" }).first().click();
   await reloaded;
   await expect(page.getByTestId("panier-count")).toHaveText("1");

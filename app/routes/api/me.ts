@@ -1,5 +1,6 @@
 /** GET /api/moi — the visitor's own part of the page: account, basket, chat counters (ADR 036). */
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { BASKET_ACTION } from "~/features/basket/basket-context";
 import { visitorPart } from "~/features/shell/visitor.server";
 import type { Route } from "./+types/me";
 
@@ -8,7 +9,7 @@ import type { Route } from "./+types/me";
  * ask no page loader again (`defaultShouldRevalidate={false}` in basket-context.tsx, ADR 036).
  */
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formAction === "/api/panier") return true;
+  if (formAction === BASKET_ACTION) return true;
   return defaultShouldRevalidate;
 }
 
