@@ -146,6 +146,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * The visitor's own part of the page (account, basket, chat counters), asked for once the page runs
  * and reloaded by React Router after every write (ADR 036).
  */
+/** The visitor's part failed on the network: asked again after 2 s, then 4, 8… up to a minute. */
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
 function useVisitorPart() {
   const fetcher = useFetcher<typeof visitorLoader>({ key: "visiteur" });
   const { load } = fetcher;
@@ -165,6 +169,20 @@ function useVisitorPart() {
   const last = useRef<NonNullable<typeof fetcher.data> | null>(null);
   if (fetcher.data) last.current = fetcher.data;
   const part = fetcher.data ?? last.current;
+  // ...and is asked again a little later, waiting twice as long after each failure (2 s up to a
+  // minute): the part from before a basket write whose reload failed is not left standing.
+  const failures = useRef(0);
+  const failed = fetcher.state === "idle" && fetcher.data === null;
+  if (fetcher.data) failures.current = 0;
+  useEffect(() => {
+    if (!failed) return;
+    const wait = Math.min(RETRY_FIRST_MS * 2 ** failures.current, RETRY_MAX_MS);
+    failures.current += 1;
+    const retry = setTimeout(() => {
+      if (navigator.onLine) load("/api/moi");
+    }, wait);
+    return () => clearTimeout(retry);
+  }, [failed, load]);
   useEffect(() => {
     if (part) showAccountHint(part.account);
   }, [part]);

@@ -105,3 +105,26 @@ test("the visitor's part failing on the network when the browser comes back onli
   await expect(heading).toBeVisible();
   await expect(page.getByTestId("panier-count")).toHaveText("1");
 });
+
+test("a basket write whose reload fails on the network shows the server's lists once the part is asked again", async ({
+  page,
+}) => {
+  const visitorPart = (response: { url(): string }) => response.url().includes("/api/moi.data");
+  const firstLoad = page.waitForResponse(visitorPart);
+  await page.goto("/catalogue");
+  await expect(page.getByRole("heading", { level: 1, name: "Catalogue" })).toBeVisible();
+  await firstLoad;
+  await expect(page.getByTestId("panier-count")).toHaveCount(0);
+  // The write reaches the server; the part's reload after it fails on the network.
+  await page.route("**/api/moi.data*", (route) => route.abort("internetdisconnected"));
+  const written = page.waitForResponse((response) => response.url().includes("/api/panier"));
+  const failed = page.waitForEvent("requestfailed", (request) => request.url().includes("/api/moi.data"));
+  await page.getByRole("button", { name: "Ajouter au panier" }).first().click();
+  expect((await written).ok()).toBe(true);
+  await failed;
+  // The network back: the part is asked again by itself, and the count is the server's.
+  await page.unroute("**/api/moi.data*");
+  const retried = await page.waitForResponse(visitorPart, { timeout: 10_000 });
+  expect(retried.ok()).toBe(true);
+  await expect(page.getByTestId("panier-count")).toHaveText("1");
+});
