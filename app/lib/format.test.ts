@@ -10,6 +10,12 @@ describe("formatPrice (docs/product.md §9: euro sign, two decimals, comma separ
     expect(normalise(formatPrice(123_400))).toBe("1 234,00 €");
     expect(normalise(formatPrice(0))).toBe("0,00 €");
   });
+  it("writes exactly what Intl's fr-FR euro format writes, separators included", () => {
+    const intl = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+    const amounts = [0, 1, 9, 10, 99, 100, 105, 12_950, 99_999, 100_000, 123_456_789, -1, -12_950, -123_400];
+    for (let cents = 0; cents < 200_000_000; cents += 9_973) amounts.push(cents);
+    for (const cents of amounts) expect(formatPrice(cents), String(cents)).toBe(intl.format(cents / 100));
+  });
   it("says 'Prix sur demande' for a product without a price (docs/product.md §8)", () => {
     expect(formatPrice(null)).toBe("Prix sur demande");
   });

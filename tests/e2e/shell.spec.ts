@@ -1,6 +1,7 @@
 /**
  * The site shell as a live page runs it (docs/product.md §2 "Header and footer", "Sticky buttons"):
- * scrolling, the phone button, and the mobile menu with its search. What the server renders in the
+ * scrolling, the phone button, and the mobile menu with its search; and what every public page's
+ * start leaves out (no Intl object: ADR 009). What the server renders in the
  * shell (links, labels, role redirects) is checked in tests/routes/shop-pages.test.ts and
  * tests/routes/dashboard-lists.test.ts.
  */
@@ -83,4 +84,64 @@ test.describe("mobile menu", () => {
     await expect(open).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeVisible();
   });
+});
+
+test("the eight public pages make no Intl object while they load and hydrate (ADR 009: a page's first costs 30–60 ms)", async ({
+  page,
+  seed,
+}) => {
+  const product = await seed.product();
+  const sold = await seed.product({ sold: true });
+  // The agenda and its dates.
+  await seed.event();
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    Object.assign(window, { intlMade: made });
+    for (const name of [
+      "NumberFormat",
+      "DateTimeFormat",
+      "Collator",
+      "PluralRules",
+      "RelativeTimeFormat",
+    ] as const) {
+      const Original = Intl[name];
+      // biome-ignore lint/suspicious/noExplicitAny: a constructor replaced by a counting proxy.
+      (Intl as any)[name] = new Proxy(Original, {
+        construct(target, args) {
+          made.push(name);
+          return Reflect.construct(target, args);
+        },
+      });
+    }
+    for (const [owner, method] of [
+      [String.prototype, "localeCompare"],
+      [Number.prototype, "toLocaleString"],
+      [Date.prototype, "toLocaleDateString"],
+      [Date.prototype, "toLocaleString"],
+    ] as const) {
+      const original = owner[method as keyof typeof owner] as (...args: unknown[]) => unknown;
+      Object.defineProperty(owner, method, {
+        value(this: unknown, ...args: unknown[]) {
+          made.push(method);
+          return original.apply(this, args);
+        },
+      });
+    }
+  });
+  for (const path of [
+    "/",
+    "/a-propos",
+    "/catalogue",
+    "/galerie",
+    "/agenda",
+    "/contact",
+    `/catalogue/produit/${product.slug}`,
+    `/galerie/vendu/${sold.slug}`,
+  ]) {
+    await page.goto(path);
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade), path).toEqual(
+      [],
+    );
+  }
 });

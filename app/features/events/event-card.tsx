@@ -1,4 +1,3 @@
-import { dayAndMonth } from "~/lib/dates";
 import styles from "./agenda.module.css";
 
 export interface AgendaEventView {
@@ -11,17 +10,22 @@ export interface AgendaEventView {
   image: string | null;
 }
 
+/** An agenda event with its dates written out by the server (`withAgendaDates`, events.server.ts). */
+export interface DatedAgendaEvent extends AgendaEventView {
+  dates: { day: string; month: string; when: string; until: string | null };
+}
+
 /** An agenda card (docs/product.md §2): day and abbreviated French month, title, location, a description preview. */
 export function EventCard({
   event,
   past,
   onOpen,
 }: {
-  event: AgendaEventView;
+  event: DatedAgendaEvent;
   past: boolean;
   onOpen: () => void;
 }) {
-  const { day, month } = dayAndMonth(event.startDate);
+  const { day, month } = event.dates;
   return (
     <article className={styles.card} data-past={past}>
       <p className={styles.date} aria-hidden="true">

@@ -4,13 +4,12 @@
  * behind is inert, Escape closes it and focus returns to the button that opened it.
  */
 import { CloseIcon } from "~/components/icons";
-import { frenchTime, longDate } from "~/lib/dates";
 import { imageUrl } from "~/lib/images";
 import { useModalDialog } from "~/lib/use-modal-dialog";
 import styles from "./agenda.module.css";
-import type { AgendaEventView } from "./event-card";
+import type { DatedAgendaEvent } from "./event-card";
 
-export function EventDialog({ event, onClose }: { event: AgendaEventView; onClose: () => void }) {
+export function EventDialog({ event, onClose }: { event: DatedAgendaEvent; onClose: () => void }) {
   const dialogRef = useModalDialog();
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes it with Escape (the dialog's cancel event).
@@ -43,10 +42,8 @@ export function EventDialog({ event, onClose }: { event: AgendaEventView; onClos
         ) : null}
         <div className={styles.dialogText}>
           <h2 id="evenement-titre">{event.title}</h2>
-          <p className={styles.when}>
-            Le {longDate(event.startDate)} à {frenchTime(event.startDate)}
-          </p>
-          {event.endDate ? <p className={styles.when}>Jusqu'au {longDate(event.endDate)}</p> : null}
+          <p className={styles.when}>{event.dates.when}</p>
+          {event.dates.until ? <p className={styles.when}>{event.dates.until}</p> : null}
           {event.location ? <p className={styles.where}>{event.location}</p> : null}
           <p className={styles.fullDescription}>{event.description}</p>
         </div>

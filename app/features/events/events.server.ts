@@ -1,5 +1,6 @@
 /** Agenda reads (docs/product.md §7 "Events"): the public list, sorted by start date. */
 import type { Selectable } from "kysely";
+import { dayAndMonth, frenchTime, longDate } from "~/lib/dates";
 import type { DB } from "~/server/database.server";
 import type { EventsTable } from "~/server/db-schema.server";
 
@@ -52,5 +53,20 @@ export function splitByTime(
   return {
     upcoming: events.filter((event) => !isOver(event)),
     past: events.filter(isOver).reverse(),
+  };
+}
+
+/**
+ * An event's dates as the agenda writes them, formatted here: the agenda's scripts then make no Intl
+ * formatter, whose first one costs a browser 30–50 ms (lib/dates.ts).
+ */
+export function withAgendaDates<T extends Pick<AgendaEvent, "startDate" | "endDate">>(event: T) {
+  return {
+    ...event,
+    dates: {
+      ...dayAndMonth(event.startDate),
+      when: `Le ${longDate(event.startDate)} à ${frenchTime(event.startDate)}`,
+      until: event.endDate ? `Jusqu'au ${longDate(event.endDate)}` : null,
+    },
   };
 }

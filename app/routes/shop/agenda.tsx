@@ -5,9 +5,9 @@
 import { useState } from "react";
 import { PageIntro } from "~/components/page-intro";
 import styles from "~/features/events/agenda.module.css";
-import { type AgendaEventView, EventCard } from "~/features/events/event-card";
+import { type DatedAgendaEvent, EventCard } from "~/features/events/event-card";
 import { EventDialog } from "~/features/events/event-dialog";
-import { listEvents, splitByTime } from "~/features/events/events.server";
+import { listEvents, splitByTime, withAgendaDates } from "~/features/events/events.server";
 import { eventJsonLd, pageMeta, siteOf } from "~/lib/seo";
 import { getDb } from "~/server/context.server";
 import type { Route } from "./+types/agenda";
@@ -25,7 +25,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 
 export async function loader() {
   try {
-    return splitByTime(await listEvents(getDb()), new Date());
+    const { upcoming, past } = splitByTime(await listEvents(getDb()), new Date());
+    return { upcoming: upcoming.map(withAgendaDates), past: past.map(withAgendaDates) };
   } catch (error) {
     // docs/product.md §8: a failed load is only logged, and the empty message shows.
     console.error("Agenda indisponible", error);
@@ -35,7 +36,7 @@ export async function loader() {
 
 export default function AgendaPage({ loaderData }: Route.ComponentProps) {
   const { upcoming, past } = loaderData;
-  const [open, setOpen] = useState<AgendaEventView | null>(null);
+  const [open, setOpen] = useState<DatedAgendaEvent | null>(null);
   return (
     <>
       <PageIntro eyebrow="Venez nous rencontrer" title="Agenda des Événements">
