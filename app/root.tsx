@@ -142,14 +142,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * The visitor's own part of the page (account, basket, chat counters), asked for once the page runs
- * and reloaded by React Router after every write (ADR 036).
- */
 /** The visitor's part failed on the network: asked again after 2 s, then 4, 8… up to a minute. */
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
 
+/**
+ * The visitor's own part of the page (account, basket, chat counters), asked for once the page runs
+ * and reloaded by React Router after every write (ADR 036).
+ */
 function useVisitorPart() {
   const fetcher = useFetcher<typeof visitorLoader>({ key: "visiteur" });
   const { load } = fetcher;

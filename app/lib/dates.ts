@@ -3,7 +3,7 @@
  * print the same text, whatever the machine's zone (no hydration mismatch).
  *
  * Each formatter is made on its first use, not when a page's scripts load: a page's first Intl
- * formatter costs the browser 30–50 ms (ICU's data), which only pages that show a date should pay.
+ * formatter costs the browser 30–60 ms (ICU's data), which only pages that show a date should pay.
  */
 const TIME_ZONE = "Europe/Paris";
 

@@ -4,7 +4,7 @@
  * "1 234,50 €", null meaning the price is on request: exactly what `Intl.NumberFormat("fr-FR",
  * { style: "currency", currency: "EUR" })` writes (narrow no-break spaces between thousands, a
  * no-break space before €; format.test.ts compares them), written out here because a page's first
- * Intl formatter costs the browser 30–50 ms of start-up (ICU's data), and every page shows a price.
+ * Intl formatter costs the browser 30–60 ms of start-up (ICU's data), and every page shows a price.
  * Prices are integer cents.
  */
 export function formatPrice(cents: number | null | undefined): string {

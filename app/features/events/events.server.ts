@@ -58,7 +58,7 @@ export function splitByTime(
 
 /**
  * An event's dates as the agenda writes them, formatted here: the agenda's scripts then make no Intl
- * formatter, whose first one costs a browser 30–50 ms (lib/dates.ts).
+ * formatter, whose first one costs a browser 30–60 ms (lib/dates.ts).
  */
 export function withAgendaDates<T extends Pick<AgendaEvent, "startDate" | "endDate">>(event: T) {
   return {
