@@ -72,8 +72,13 @@ test.describe("guest", () => {
     const unique = await seed.product({ unique: true });
     // ADR 036: a basket write asks the visitor's endpoint again, never the page's own data.
     const pageDataReloads: string[] = [];
+    // The basket's route is learnt while the page loads: no manifest round trip between the first
+    // page's taps and their writes.
+    let tapped = false;
+    const discoveredOnTap: string[] = [];
     page.on("request", (request) => {
       if (/\/catalogue\/produit\/[^/?]+\.data/.test(request.url())) pageDataReloads.push(request.url());
+      if (tapped && /\/__manifest\?.*api%2Fpanier/.test(request.url())) discoveredOnTap.push(request.url());
     });
     await page.goto(`/catalogue/produit/${product.slug}`);
     // docs/product.md §2: a badge only "when at least one item".
@@ -87,6 +92,8 @@ test.describe("guest", () => {
     await page.keyboard.press("Escape");
     await expect(favorites).toBeHidden();
     await expect(page.locator("html")).not.toHaveClass(/panneau-ouvert/);
+    await waitForHydration(page);
+    tapped = true;
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await page.getByRole("link", { name: "Panier (1)" }).click();
     const cart = page.getByRole("dialog", { name: "Votre Panier" });
@@ -95,11 +102,15 @@ test.describe("guest", () => {
     await expect(cart.getByTestId("cart-total")).toHaveText(euros(product.priceCents * 2));
     await cart.getByRole("button", { name: `Retirer un exemplaire de ${product.name}` }).click();
     await expect(page.getByTestId("panier-count")).toHaveText("1");
+    const emptied = nextWrite(page);
     await cart.getByRole("button", { name: `Retirer un exemplaire de ${product.name}` }).click();
     await expect(cart.getByText("Votre panier est vide.")).toBeVisible();
     await expect(cart.getByRole("button", { name: "Contacter pour commander" })).toBeDisabled();
     await page.keyboard.press("Escape");
     await expect(cart).toBeHidden();
+    expect((await emptied).ok()).toBe(true);
+    // A new page learns the basket's route again as it loads.
+    tapped = false;
 
     await page.goto(`/catalogue/produit/${unique.slug}`);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
@@ -140,6 +151,7 @@ test.describe("guest", () => {
     await expect(favorites).toBeHidden();
     await expect(page).toHaveURL(/\/contact\?commande=favoris$/);
     expect(pageDataReloads).toEqual([]);
+    expect(discoveredOnTap).toEqual([]);
   });
 
   test("a piece « Prix sur demande » is in the cart as such, its total to confirm, and can be ordered", async ({
@@ -155,6 +167,7 @@ test.describe("guest", () => {
     if (!onRequest) throw new Error("la démonstration n'a plus de pièce sur demande");
     await page.goto(`/catalogue/produit/${onRequest.slug}`);
     await expect(page.getByText("Prix sur demande").first()).toBeVisible();
+    const added = nextWrite(page);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await page.getByRole("link", { name: "Panier (1)" }).click();
     const cart = page.getByRole("dialog", { name: "Votre Panier" });
@@ -162,6 +175,7 @@ test.describe("guest", () => {
     await expect(cart.getByText("Prix unitaire : Prix sur demande")).toBeVisible();
     await expect(cart.getByTestId("cart-total")).toHaveText("à confirmer");
     await page.keyboard.press("Escape");
+    expect((await added).ok()).toBe(true);
     await page.goto(`/catalogue/produit/${priced.slug}`);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await page.getByRole("link", { name: "Panier (2)" }).click();

@@ -290,8 +290,10 @@ export function BasketForm({
   return (
     // Sent by `onSubmit` once the page runs, a plain form post before. No page's loader gives the
     // lists: only the visitor's endpoint is asked again after a write (its `shouldRevalidate`), not
-    // the page, whose reload a quick next write would only abort.
-    <form method="post" action={BASKET_ACTION} className={className} onSubmit={onSubmit}>
+    // the page, whose reload a quick next write would only abort. `data-discover`, as React Router's
+    // own forms have it: the router learns the action's route while the page loads, not in a round
+    // trip (`/__manifest`) between the tap and the write.
+    <form method="post" action={BASKET_ACTION} className={className} onSubmit={onSubmit} data-discover="true">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={product.productId} />
       {delta === undefined ? null : <input type="hidden" name="delta" value={delta} />}
