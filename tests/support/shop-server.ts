@@ -363,10 +363,15 @@ export async function postgresAfterShopExit(
     const { abandoned } = (await db.get<{ abandoned: number }>(
       "select sessions_abandoned as abandoned from pg_stat_database where datname = current_database()",
     )) as { abandoned: number };
+    // PostgreSQL's own autovacuum may be analysing the tables the shop wrote (a worker's relation
+    // locks, no client session): not the shop's. Every other lock on the database counts.
     const { locks } = (await db.get<{ locks: number }>(
-      `select count(*) as locks from pg_locks
-       where database = (select oid from pg_database where datname = current_database())
-         and pid <> pg_backend_pid()`,
+      `select count(*) as locks from pg_locks l
+       where l.database = (select oid from pg_database where datname = current_database())
+         and l.pid <> pg_backend_pid()
+         and not exists (
+           select 1 from pg_stat_activity a where a.pid = l.pid and a.backend_type = 'autovacuum worker'
+         )`,
     )) as { locks: number };
     return { sessions: await sessions(), abandoned, locks };
   });
