@@ -79,26 +79,36 @@ test("a catalogue visited once opens offline with the French notice, a page neve
   await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
 });
 
-test("the visitor's part failing on the network when the browser comes back online leaves the page as it was", async ({
-  page,
-}) => {
-  const visitorPart = (response: { url(): string }) => response.url().includes("/api/moi.data");
-  // The page's own first load of the part (an empty basket) is over before the write: else it could
-  // be taken for the load after the write below.
-  const firstLoad = page.waitForResponse(visitorPart);
+/** The visitor's part (ADR 036), as the page asks for it. */
+const VISITOR_PART = "**/api/moi.data*";
+const isVisitorPart = (url: string) => url.includes("/api/moi.data");
+
+/**
+ * The catalogue, once the page's own first load of the visitor's part (an empty basket) is over:
+ * else that load could be taken for the one after a write.
+ */
+async function catalogueWithItsPart(page: Page) {
+  const firstLoad = page.waitForResponse((response) => isVisitorPart(response.url()));
   await page.goto("/catalogue");
   const heading = page.getByRole("heading", { level: 1, name: "Catalogue" });
   await expect(heading).toBeVisible();
   await firstLoad;
+  return heading;
+}
+
+test("the visitor's part failing on the network when the browser comes back online leaves the page as it was", async ({
+  page,
+}) => {
+  const heading = await catalogueWithItsPart(page);
   // The count from the server's own lists (the part asked for again after the write), not only
   // from the form still on its way.
-  const reloaded = page.waitForResponse(visitorPart);
+  const reloaded = page.waitForResponse((response) => isVisitorPart(response.url()));
   await page.getByRole("button", { name: "Ajouter au panier" }).first().click();
   await reloaded;
   await expect(page.getByTestId("panier-count")).toHaveText("1");
   // The connection not back yet when the browser says it is online: /api/moi fails on the network.
-  await page.route("**/api/moi.data*", (route) => route.abort("internetdisconnected"));
-  const failed = page.waitForEvent("requestfailed", (request) => request.url().includes("/api/moi.data"));
+  await page.route(VISITOR_PART, (route) => route.abort("internetdisconnected"));
+  const failed = page.waitForEvent("requestfailed", (request) => isVisitorPart(request.url()));
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
   await failed;
   // Neither the error page nor a lost basket: the page and its count stay.
@@ -109,11 +119,7 @@ test("the visitor's part failing on the network when the browser comes back onli
 test("a basket write whose reload fails on the network shows the server's lists once the part is asked again", async ({
   page,
 }) => {
-  const visitorPart = (response: { url(): string }) => response.url().includes("/api/moi.data");
-  const firstLoad = page.waitForResponse(visitorPart);
-  await page.goto("/catalogue");
-  await expect(page.getByRole("heading", { level: 1, name: "Catalogue" })).toBeVisible();
-  await firstLoad;
+  await catalogueWithItsPart(page);
   await expect(page.getByTestId("panier-count")).toHaveCount(0);
   // The write reaches the server; the part's reload after it fails on the network.
   await page.route("**/api/moi.data*", (route) => route.abort("internetdisconnected"));
@@ -123,8 +129,10 @@ test("a basket write whose reload fails on the network shows the server's lists 
   expect((await written).ok()).toBe(true);
   await failed;
   // The network back: the part is asked again by itself, and the count is the server's.
-  await page.unroute("**/api/moi.data*");
-  const retried = await page.waitForResponse(visitorPart, { timeout: 10_000 });
+  await page.unroute(VISITOR_PART);
+  const retried = await page.waitForResponse((response) => isVisitorPart(response.url()), {
+    timeout: 10_000,
+  });
   expect(retried.ok()).toBe(true);
   await expect(page.getByTestId("panier-count")).toHaveText("1");
 });
