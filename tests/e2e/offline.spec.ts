@@ -122,9 +122,9 @@ test("a basket write whose reload fails on the network shows the server's lists 
   await catalogueWithItsPart(page);
   await expect(page.getByTestId("panier-count")).toHaveCount(0);
   // The write reaches the server; the part's reload after it fails on the network.
-  await page.route("**/api/moi.data*", (route) => route.abort("internetdisconnected"));
+  await page.route(VISITOR_PART, (route) => route.abort("internetdisconnected"));
   const written = page.waitForResponse((response) => response.url().includes("/api/panier"));
-  const failed = page.waitForEvent("requestfailed", (request) => request.url().includes("/api/moi.data"));
+  const failed = page.waitForEvent("requestfailed", (request) => isVisitorPart(request.url()));
   await page.getByRole("button", { name: "Ajouter au panier" }).first().click();
   expect((await written).ok()).toBe(true);
   await failed;
