@@ -33,6 +33,7 @@ import { ChatProvider } from "~/features/chat/chat-context";
 import { getShopDetails } from "~/features/settings/settings.server";
 import { SiteHeader } from "~/features/shell/site-header";
 import { AccountContext, type AccountState, HEAD_SCRIPT, showAccountHint } from "~/lib/account";
+import { afterNextPaint, whenIdle } from "~/lib/later";
 import { useNonce } from "~/lib/nonce";
 import { getAppContext, getDb } from "~/server/context.server";
 import { readFlash } from "~/server/flash.server";
@@ -107,11 +108,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Marks the page as live (hydrated): end-to-end tests wait for it before interacting.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
-    // The offline worker registers once the page has loaded: its code need not come with the page
-    // (docs/product.md §10.17: first-load JavaScript, ADR 009).
-    import("~/lib/service-worker")
-      .then((module) => module.registerServiceWorker())
-      .catch((error) => console.warn("Service worker indisponible", error));
+    // The offline worker registers once the page is idle: its code need not come with the page
+    // (docs/product.md §10.17: first-load JavaScript, ADR 009), nor its registration run in the
+    // task that hydrates it (app/lib/later.ts).
+    return whenIdle(() => {
+      import("~/lib/service-worker")
+        .then((module) => module.registerServiceWorker())
+        .catch((error) => console.warn("Service worker indisponible", error));
+    });
   }, []);
   return (
     <html lang="fr">
@@ -159,9 +163,15 @@ function useVisitorPart() {
     const loadWhenOnline = () => {
       if (navigator.onLine) load("/api/moi");
     };
-    loadWhenOnline();
+    // Asked for just after the hydrated page is painted, in a task of its own: React Router's
+    // fetcher matches and discovers the route there (a third of the hydration's longest task when
+    // it ran inside it, bench/README.md "Start-up effects in tasks of their own").
+    const cancelFirstLoad = afterNextPaint(loadWhenOnline);
     window.addEventListener("online", loadWhenOnline);
-    return () => window.removeEventListener("online", loadWhenOnline);
+    return () => {
+      cancelFirstLoad();
+      window.removeEventListener("online", loadWhenOnline);
+    };
   }, [load]);
   // A load that failed on the network (null) leaves the last part the page had. Kept in a ref
   // written during render (the same data always gives the same part): state would cost the whole

@@ -236,6 +236,7 @@ async function main() {
       "--disable-gpu",
       "--disable-background-networking",
       "--disable-component-update",
+      ...(process.env.LH_CHROME_FLAGS ? process.env.LH_CHROME_FLAGS.split(" ") : []),
     ],
   });
   try {

@@ -8,26 +8,23 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { SidePanel, SidePanelVeil, sidePanelParts } from "~/components/side-panel";
+import { whenIdle } from "~/lib/later";
 import { LOADING_TEXT } from "~/lib/messages";
 import { CART_PANEL, closeBasketPanels, FAVORITES_PANEL } from "./panel-ids";
 
 type PanelContents = typeof import("./basket-panels");
 
-/** Runs `task` when the browser has nothing else to do (Safari has no requestIdleCallback). */
-function whenIdle(task: () => void) {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(task, { timeout: 5000 });
-  else setTimeout(task, 2000);
-}
-
 export function BasketDialogs() {
   const [contents, setContents] = useState<PanelContents | null>(null);
-  useEffect(() => {
-    whenIdle(() => {
-      import("./basket-panels")
-        .then(setContents)
-        .catch((error) => console.warn("Panneaux du panier indisponibles", error));
-    });
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        import("./basket-panels")
+          .then(setContents)
+          .catch((error) => console.warn("Panneaux du panier indisponibles", error));
+      }),
+    [],
+  );
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
   useEffect(() => closeBasketPanels(), [location.pathname, location.search]);
