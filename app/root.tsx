@@ -33,7 +33,7 @@ import { ChatProvider } from "~/features/chat/chat-context";
 import { getShopDetails } from "~/features/settings/settings.server";
 import { SiteHeader } from "~/features/shell/site-header";
 import { AccountContext, type AccountState, HEAD_SCRIPT, showAccountHint } from "~/lib/account";
-import { afterNextPaint, whenIdle } from "~/lib/later";
+import { inNextTask, whenIdle } from "~/lib/later";
 import { useNonce } from "~/lib/nonce";
 import { getAppContext, getDb } from "~/server/context.server";
 import { readFlash } from "~/server/flash.server";
@@ -163,10 +163,10 @@ function useVisitorPart() {
     const loadWhenOnline = () => {
       if (navigator.onLine) load("/api/moi");
     };
-    // Asked for just after the hydrated page is painted, in a task of its own: React Router's
-    // fetcher matches and discovers the route there (a third of the hydration's longest task when
-    // it ran inside it, bench/README.md "Start-up effects in tasks of their own").
-    const cancelFirstLoad = afterNextPaint(loadWhenOnline);
+    // Asked for in a task of its own, right after the one that hydrates the page: React Router's
+    // fetcher matches and discovers the route there (two fifths of the hydrating task's effects
+    // when it ran inside it, bench/README.md "Start-up effects in tasks of their own").
+    const cancelFirstLoad = inNextTask(loadWhenOnline);
     window.addEventListener("online", loadWhenOnline);
     return () => {
       cancelFirstLoad();

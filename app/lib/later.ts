@@ -19,6 +19,24 @@ export function afterNextPaint(task: () => void): () => void {
 }
 
 /**
+ * Runs `task` in a task of its own as soon as the current one ends: a message the page sends
+ * itself, which no timer clamps, throttles or (in tests) freezes; returns a function that cancels it.
+ */
+export function inNextTask(task: () => void): () => void {
+  const channel = new MessageChannel();
+  let cancelled = false;
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    if (!cancelled) task();
+  };
+  channel.port2.postMessage(null);
+  return () => {
+    cancelled = true;
+    channel.port1.close();
+  };
+}
+
+/**
  * Runs `task` when the browser has nothing else to do, at the latest after `timeoutMs` (Safari has
  * no requestIdleCallback: a timer stands in); returns a function that cancels it.
  */
