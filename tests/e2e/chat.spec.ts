@@ -213,25 +213,27 @@ test("customer and seller talk live; unread counters rise and reset; a deleted c
 
 test("a long conversation opens on the latest message and offers a way back to it", async ({ page }) => {
   await signUp(page, "Poerava Longue");
-  const sent = await page.evaluate(async () => {
-    // The page opens the conversation itself once hydrated, in a request of its own that may still be
-    // on its way: opened here first, as the page does, so that the messages below have their thread.
-    const opened = await fetch("/api/chat", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ intent: "open" }),
-    });
-    const statuses = [opened.status];
-    for (let i = 1; i <= 18; i++) {
+  // The page opens the conversation itself once hydrated, in a request of its own that may still be
+  // on its way: opened here first, as the page does, so that the messages have their thread.
+  const commands = [
+    { intent: "open" },
+    ...Array.from({ length: 18 }, (_, i) => ({
+      intent: "send",
+      content: `Question n° ${i + 1} sur la collection Lagon`,
+    })),
+  ];
+  const sent = await page.evaluate(async (bodies) => {
+    const statuses = [];
+    for (const body of bodies) {
       const response = await fetch("/api/chat", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ intent: "send", content: `Question n° ${i} sur la collection Lagon` }),
+        body: JSON.stringify(body),
       });
       statuses.push(response.status);
     }
     return statuses;
-  });
+  }, commands);
   expect(sent).toEqual(Array(19).fill(200));
   // Opened afresh: the sign-up left the page on /mon-compte, where going to "#support" alone would
   // only move the hash and show whatever the live connection had delivered so far.
